@@ -1,0 +1,315 @@
+"""Settings for the triage console, all read from the environment.
+
+Embedded defaults (no variables set) give a self-contained demo: SQLite in ``data/``
+and Celery on kombu's filesystem transport, which needs no server yet is a real
+broker shared by separate web and worker processes. Set ``DATABASE_URL`` and
+``REDIS_URL`` for PostgreSQL and Redis.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from config.env import (
+    database_from_url,
+    env_bool,
+    env_decimal,
+    env_float,
+    env_int,
+    env_list,
+    env_rates,
+    env_str,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+DATA_DIR = Path(env_str("TRIAGE_DATA_DIR", str(BASE_DIR / "data")))
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+DEBUG = env_bool("DEBUG", False)
+
+
+def _secret_key() -> str:
+    """SECRET_KEY from the environment, else one generated once and kept in DATA_DIR
+    (mode 0600), so a fresh machine runs without a published default key."""
+    key = env_str("SECRET_KEY")
+    if key:
+        return key
+    path = DATA_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "anymail",
+    "triage.apps.TriageConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "triage.context_processors.llm_provider",
+            ],
+        },
+    },
+]
+
+DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'triage.sqlite3'}")
+DATABASES = {"default": database_from_url(DATABASE_URL, base_dir=BASE_DIR)}
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, minimum=0)
+# A pooled connection that the server dropped is replaced before use, not failed on.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = env_str("TIME_ZONE", "UTC")
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = DATA_DIR / "static"
+STORAGES = {
+    "default": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": str(DATA_DIR / "media")},
+    },
+    # Attachment contents go to their own, swappable backend (S3 via django-storages,
+    # say) so the database keeps metadata only.
+    "attachments": {
+        "BACKEND": env_str(
+            "TRIAGE_ATTACHMENT_STORAGE", "django.core.files.storage.FileSystemStorage"
+        ),
+        "OPTIONS": {"location": env_str("TRIAGE_ATTACHMENT_DIR", str(DATA_DIR / "attachments"))},
+    },
+    "staticfiles": {
+        "BACKEND": (
+            "django.contrib.staticfiles.storage.StaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        ),
+    },
+}
+WHITENOISE_USE_FINDERS = DEBUG
+
+# --- Security (production defaults; DEBUG relaxes the HTTPS-only ones) ------------
+SECURE_HTTPS = env_bool("SECURE_HTTPS", not DEBUG)
+SESSION_COOKIE_SECURE = SECURE_HTTPS
+CSRF_COOKIE_SECURE = SECURE_HTTPS
+SECURE_SSL_REDIRECT = SECURE_HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if SECURE_HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HTTPS
+SECURE_HSTS_PRELOAD = SECURE_HTTPS and env_bool("SECURE_HSTS_PRELOAD", True)
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("SECURE_BEHIND_PROXY", False) else None
+)
+# Health checks and webhooks from the load balancer arrive over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# --- Email out (notifications) ------------------------------------------------------
+EMAIL_HOST = env_str("EMAIL_HOST")
+# Without an SMTP host, notifications are written to files in data/outbox.
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+    else "django.core.mail.backends.filebased.EmailBackend",
+)
+EMAIL_FILE_PATH = DATA_DIR / "outbox"
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "triage@localhost")
+
+# --- Celery ------------------------------------------------------------------------
+REDIS_URL = env_str("REDIS_URL")
+BROKER_DIR = DATA_DIR / "broker"
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # Redeliver unacked tasks of a dead worker after this long; every retry
+        # countdown and time limit below stays well under it.
+        "visibility_timeout": env_int("TRIAGE_VISIBILITY_TIMEOUT_S", 3600, minimum=60),
+        "socket_connect_timeout": 2,
+        "socket_timeout": 5,
+        "retry_on_timeout": False,
+        "max_retries": 1,
+    }
+else:
+    for sub in ("in", "processed"):
+        (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "in"),
+        "data_folder_out": str(BROKER_DIR / "in"),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "store_processed": False,
+    }
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_DEFAULT_QUEUE = env_str("TRIAGE_CELERY_QUEUE", "triage")
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_ALWAYS_EAGER = env_bool("TRIAGE_CELERY_EAGER", False)
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stuck-emails": {
+        "task": "triage.tasks.sweep_stuck_emails",
+        "schedule": float(env_int("TRIAGE_SWEEP_INTERVAL_S", 60, minimum=5)),
+    },
+}
+
+# --- Triage ------------------------------------------------------------------------
+TRIAGE_WEBHOOK_SECRETS = env_list("TRIAGE_WEBHOOK_SECRET")
+TRIAGE_WEBHOOK_TOLERANCE_S = env_int("TRIAGE_WEBHOOK_TOLERANCE_S", 300, minimum=1)
+TRIAGE_MAX_EMAIL_BYTES = env_int("TRIAGE_MAX_EMAIL_BYTES", 10 * 1024 * 1024, minimum=1024)
+TRIAGE_MAX_ATTACHMENT_BYTES = env_int("TRIAGE_MAX_ATTACHMENT_BYTES", 5 * 1024 * 1024, minimum=0)
+# Base64 and JSON framing inflate a message by about a third: let Django read
+# bodies up to that, and let the webhook decide with its own limit.
+DATA_UPLOAD_MAX_MEMORY_SIZE = TRIAGE_MAX_EMAIL_BYTES * 2
+TRIAGE_STUCK_AFTER_S = env_int("TRIAGE_STUCK_AFTER_S", 600, minimum=10)
+TRIAGE_SOFT_TIME_LIMIT_S = env_int("TRIAGE_SOFT_TIME_LIMIT_S", 240, minimum=5)
+TRIAGE_HARD_TIME_LIMIT_S = env_int("TRIAGE_HARD_TIME_LIMIT_S", 300, minimum=10)
+TRIAGE_MAX_RETRIES = env_int("TRIAGE_MAX_RETRIES", 5, minimum=0)
+TRIAGE_RETRY_BACKOFF_MAX_S = env_int("TRIAGE_RETRY_BACKOFF_MAX_S", 300, minimum=1)
+if TRIAGE_HARD_TIME_LIMIT_S <= TRIAGE_SOFT_TIME_LIMIT_S:
+    raise ImproperlyConfigured("TRIAGE_HARD_TIME_LIMIT_S must exceed TRIAGE_SOFT_TIME_LIMIT_S")
+if REDIS_URL and (
+    TRIAGE_RETRY_BACKOFF_MAX_S * 2 >= CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+    or TRIAGE_HARD_TIME_LIMIT_S * 2 >= CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
+):
+    raise ImproperlyConfigured(
+        "TRIAGE_VISIBILITY_TIMEOUT_S must be more than twice the retry backoff cap and "
+        "the hard time limit, or Redis redelivers tasks that are still running"
+    )
+
+TRIAGE_LLM_PROVIDER = env_str("TRIAGE_LLM_PROVIDER").lower() or (
+    "gemini" if (env_str("GOOGLE_API_KEY") or env_str("GEMINI_API_KEY")) else "offline"
+)
+if TRIAGE_LLM_PROVIDER not in {"gemini", "offline"}:
+    raise ImproperlyConfigured("TRIAGE_LLM_PROVIDER must be gemini or offline")
+TRIAGE_GEMINI_API_KEY = env_str("GOOGLE_API_KEY") or env_str("GEMINI_API_KEY")
+TRIAGE_GEMINI_MODEL = env_str("TRIAGE_GEMINI_MODEL", "gemini-2.5-flash")
+TRIAGE_GEMINI_BASE_URL = env_str("TRIAGE_GEMINI_BASE_URL")
+TRIAGE_GEMINI_THINKING_BUDGET = env_int("TRIAGE_GEMINI_THINKING_BUDGET", 0, minimum=0)
+TRIAGE_LLM_TIMEOUT_S = env_float("TRIAGE_LLM_TIMEOUT_S", 30.0)
+# In-client retries for one call; the Celery task retries the whole run on top.
+TRIAGE_LLM_CLIENT_RETRIES = env_int("TRIAGE_LLM_CLIENT_RETRIES", 2, minimum=0)
+TRIAGE_MAX_LLM_CALLS_PER_EMAIL = env_int("TRIAGE_MAX_LLM_CALLS_PER_EMAIL", 4, minimum=1)
+TRIAGE_MAX_CHAIN_INPUT_CHARS = env_int("TRIAGE_MAX_CHAIN_INPUT_CHARS", 20000, minimum=1000)
+
+TRIAGE_ESCALATION_THRESHOLD_USD = env_decimal("TRIAGE_ESCALATION_THRESHOLD_USD", "50000")
+TRIAGE_DEADLINE_BUSINESS_DAYS = env_int("TRIAGE_DEADLINE_BUSINESS_DAYS", 2, minimum=0)
+# USD per unit of currency. Defaults are indicative; set real rates in production.
+TRIAGE_USD_RATES = {
+    "USD": env_decimal("TRIAGE_USD_RATE_USD", "1"),
+    **env_rates(
+        "TRIAGE_USD_RATES",
+        "EUR=1.08,GBP=1.27,BRL=0.18,CNY=0.14,INR=0.012,PKR=0.0036,BDT=0.0085,"
+        "TRY=0.029,VND=0.000039,CHF=1.12,JPY=0.0066",
+    ),
+}
+TRIAGE_CHECKLIST_QUESTIONS = env_list(
+    "TRIAGE_CHECKLIST_QUESTIONS",
+    "Was the claim assessed by an independent surveyor?,"
+    "Is contamination confirmed by inspection or lab report?,"
+    "Were the bales still sealed and unopened when inspected?,"
+    "Are HVI test results attached or quoted?,"
+    "Is a weight certificate or weigh-in report provided?,"
+    "Is the claim within the contractual notice period?",
+)
+TRIAGE_TRADING_DESK_EMAILS = env_list("TRIAGE_TRADING_DESK_EMAILS", "trading-desk@localhost")
+TRIAGE_DEPARTMENT_EMAILS = {
+    "finance": env_str("TRIAGE_FINANCE_EMAIL", "finance@localhost"),
+    "logistics": env_str("TRIAGE_LOGISTICS_EMAIL", "logistics@localhost"),
+    "commercial": env_str("TRIAGE_COMMERCIAL_EMAIL", "commercial@localhost"),
+    "other": env_str("TRIAGE_OTHER_EMAIL", "inbox@localhost"),
+}
+# Our own address(es): mail from them is our own notification coming back.
+TRIAGE_OWN_ADDRESSES = [a.lower() for a in env_list("TRIAGE_OWN_ADDRESSES", DEFAULT_FROM_EMAIL)]
+
+ANYMAIL = {
+    "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY"),
+    # "user:password" for basic auth on every anymail webhook (Postmark uses only this).
+    "WEBHOOK_SECRET": env_list("ANYMAIL_WEBHOOK_SECRET") or None,
+}
+
+# --- Logging: one filter on every handler neutralises sender/model text -------------
+LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"sanitize": {"()": "triage.logging.SanitizeFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "plain",
+            "filters": ["sanitize"],
+        },
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "celery": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
+}

@@ -1,0 +1,18 @@
+from django.contrib import admin
+from django.http import HttpRequest, JsonResponse
+from django.urls import include, path
+
+from triage import webhooks
+
+
+def healthz(request: HttpRequest) -> JsonResponse:
+    return JsonResponse({"ok": True})
+
+
+urlpatterns = [
+    path("webhooks/inbound/", webhooks.inbound, name="webhook-inbound"),
+    path("webhooks/anymail/", include(webhooks.anymail_urlpatterns)),
+    path("healthz/", healthz, name="healthz"),
+    # Last: the admin's catch-all would otherwise swallow the routes above.
+    path("", admin.site.urls),
+]

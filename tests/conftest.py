@@ -1,0 +1,165 @@
+"""Shared setup. The suite runs on the real PostgreSQL and Redis (``make test`` points
+it at them); a missing service stops the run with a clear message instead of
+skipping tests."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+import redis
+from django.conf import settings
+
+from triage.scripted_gemini import Script, ScriptedGemini
+from triage.signing import sign
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "triage" / "samples"
+ARTIFACTS = ROOT / "artifacts"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _require_services():
+    problems = []
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        problems.append("DATABASE_URL does not point at PostgreSQL")
+    if not settings.REDIS_URL:
+        problems.append("REDIS_URL is not set")
+    else:
+        try:
+            redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
+        except redis.RedisError as exc:
+            problems.append(f"Redis at {settings.REDIS_URL} is not reachable: {exc}")
+    if problems:
+        pytest.exit("The test suite needs PostgreSQL and Redis (run `make test`, which sets "
+                    "them; `.ci/run` also starts them): " + "; ".join(problems), returncode=3)
+
+
+@pytest.fixture
+def redis_broker():
+    """The test broker database, emptied: leftovers of other tests never reach a
+    worker started here."""
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    client.flushdb()
+    yield client
+    client.flushdb()
+
+
+@pytest.fixture
+def webhook_secret(settings):
+    settings.TRIAGE_WEBHOOK_SECRETS = ["current-secret", "previous-secret"]
+    return "current-secret"
+
+
+@pytest.fixture
+def post_signed(client, webhook_secret):
+    def post(body: bytes, *, content_type: str = "application/json", secret: str | None = None,
+             timestamp: int | None = None, signature: str | None = None, **extra):
+        ts = int(time.time()) if timestamp is None else timestamp
+        sig = signature if signature is not None else sign(secret or webhook_secret, ts, body)
+        return client.post("/webhooks/inbound/", data=body, content_type=content_type,
+                           HTTP_X_TRIAGE_TIMESTAMP=str(ts), HTTP_X_TRIAGE_SIGNATURE=sig, **extra)
+
+    return post
+
+
+@pytest.fixture
+def gemini(settings):
+    """The real langchain-google-genai client against a scripted local server."""
+    with ScriptedGemini(Script()) as server:
+        settings.TRIAGE_LLM_PROVIDER = "gemini"
+        settings.TRIAGE_GEMINI_API_KEY = "test-key"
+        settings.TRIAGE_GEMINI_BASE_URL = server.url
+        settings.TRIAGE_LLM_TIMEOUT_S = 5
+        settings.TRIAGE_LLM_CLIENT_RETRIES = 1
+        yield server
+
+
+def _database_url() -> str:
+    db = settings.DATABASES["default"]
+    auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+class WorkerProcess:
+    def __init__(self, proc: subprocess.Popen, name: str, log: Path) -> None:
+        self.proc, self.name, self.log = proc, name, log
+
+    def children(self) -> list[int]:
+        out = subprocess.run(["pgrep", "-P", str(self.proc.pid)], capture_output=True,
+                             text=True).stdout
+        return [int(p) for p in out.split()]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def start_worker(redis_broker, tmp_path):
+    """Start real ``celery worker`` processes on Redis against the test database."""
+    started: list[WorkerProcess] = []
+    opened = []
+
+    def start(*, concurrency: int = 1, env: dict | None = None) -> WorkerProcess:
+        name = f"w{len(started)}-{uuid.uuid4().hex[:6]}@test"
+        log = tmp_path / f"{name}.log"
+        log_file = log.open("wb")
+        opened.append(log_file)
+        environment = {
+            **os.environ,
+            "DATABASE_URL": _database_url(),
+            "REDIS_URL": settings.REDIS_URL,
+            "TRIAGE_DATA_DIR": str(tmp_path / "data"),
+            "TRIAGE_LLM_PROVIDER": "offline",
+            "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+            "TRIAGE_SOFT_TIME_LIMIT_S": "60",
+            "TRIAGE_HARD_TIME_LIMIT_S": "90",
+            **(env or {}),
+        }
+        proc = subprocess.Popen(  # noqa: S603
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", name,
+             "--concurrency", str(concurrency), "--pool", "prefork", "--loglevel", "INFO",
+             "--without-gossip", "--without-mingle"],
+            # Our LOGGING sends records to stderr (the sanitising handler), not to
+            # --logfile, so the process output is the log.
+            cwd=ROOT, env=environment, stdout=log_file, stderr=subprocess.STDOUT,
+        )
+        worker = WorkerProcess(proc, name, log)
+        started.append(worker)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            if log.exists() and "ready." in log.read_text(errors="replace"):
+                return worker
+            if proc.poll() is not None:
+                break
+            time.sleep(0.2)
+        text = log.read_text(errors="replace") if log.exists() else ""
+        raise RuntimeError(f"celery worker did not start:\n{text[-3000:]}")
+
+    yield start
+    for worker in started:
+        worker.stop()
+    for handle in opened:
+        handle.close()
+
+
+def wait_for(predicate, *, timeout: float = 30, interval: float = 0.2, message: str = ""):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        result = predicate()
+        if result:
+            return result
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout}s waiting for {message or predicate}")

@@ -1,0 +1,117 @@
+"""The one place that builds chat models, and the error taxonomy for their calls.
+
+``gemini``: ``ChatGoogleGenerativeAI``, temperature 0, thinking budget 0 by default
+(these are extraction tasks; thinking multiplies latency and cost), bounded timeout
+and in-client retries. ``offline``: the rule-based ``OfflineChatModel``, a simulated
+model that runs exactly the same chains without a key.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+import httpx
+from django.conf import settings
+from langchain_core.language_models import BaseChatModel
+from langchain_core.prompts import ChatPromptTemplate
+from pydantic import BaseModel
+
+
+@dataclass(frozen=True)
+class ModelSpec:
+    provider: str
+    model_name: str
+    base_url: str = ""
+
+
+def model_spec() -> ModelSpec:
+    if settings.TRIAGE_LLM_PROVIDER == "offline":
+        from triage.offline import MODEL_NAME
+
+        return ModelSpec("offline", MODEL_NAME)
+    return ModelSpec("gemini", settings.TRIAGE_GEMINI_MODEL, settings.TRIAGE_GEMINI_BASE_URL)
+
+
+def build_model(spec: ModelSpec | None = None) -> BaseChatModel:
+    spec = spec or model_spec()
+    if spec.provider == "offline":
+        from triage.offline import OfflineChatModel
+
+        return OfflineChatModel()
+    from langchain_google_genai import ChatGoogleGenerativeAI
+
+    if not settings.TRIAGE_GEMINI_API_KEY:
+        raise ChainError("TRIAGE_LLM_PROVIDER=gemini needs GOOGLE_API_KEY or GEMINI_API_KEY",
+                         transient=False)
+    kwargs = {}
+    if spec.base_url:
+        kwargs["base_url"] = spec.base_url
+    return ChatGoogleGenerativeAI(
+        model=spec.model_name,
+        api_key=settings.TRIAGE_GEMINI_API_KEY,
+        temperature=0,
+        thinking_budget=settings.TRIAGE_GEMINI_THINKING_BUDGET,
+        timeout=settings.TRIAGE_LLM_TIMEOUT_S,
+        # The SDK counts attempts, the first included.
+        max_retries=settings.TRIAGE_LLM_CLIENT_RETRIES + 1,
+        **kwargs,
+    )
+
+
+def structured(model: BaseChatModel, schema: type[BaseModel]):
+    """``{"raw", "parsed", "parsing_error"}``: the raw message is kept for token usage
+    and for the record when validation fails."""
+    return model.with_structured_output(schema, include_raw=True)
+
+
+def prompt_version(prompt: ChatPromptTemplate, schema: type[BaseModel]) -> str:
+    """A hash of the prompt text and the output schema: a decision can be traced to
+    the exact prompt that produced it, and a change to either shows up as a new id."""
+    parts = [repr(m.prompt.template) for m in prompt.messages if hasattr(m, "prompt")]
+    parts.append(json.dumps(schema.model_json_schema(), sort_keys=True))
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:12]
+
+
+class ChainError(Exception):
+    """A chain call failed. ``transient`` errors are retried by the task (with a cap);
+    permanent ones fail closed at once."""
+
+    def __init__(self, message: str, *, transient: bool) -> None:
+        super().__init__(message)
+        self.transient = transient
+
+
+def classify_exception(exc: BaseException) -> ChainError:
+    """Transient: HTTP 408/429/5xx, timeouts, connection errors. Everything else,
+    including schema validation, is permanent. Client libraries wrap the HTTP error
+    (``raise ... from e``), so the whole cause chain is inspected."""
+    if isinstance(exc, ChainError):
+        return exc
+    for link in _causes(exc):
+        code = getattr(link, "code", None) or getattr(link, "status_code", None)
+        if isinstance(code, int) and 100 <= code < 600:
+            transient = code in (408, 429) or code >= 500
+            return ChainError(f"HTTP {code} from model provider: {_short(link)}",
+                              transient=transient)
+        if isinstance(link, (httpx.TimeoutException, TimeoutError)):
+            return ChainError(f"model call timed out ({type(link).__name__})", transient=True)
+        if isinstance(link, (httpx.TransportError, ConnectionError)):
+            return ChainError(f"cannot reach model provider ({type(link).__name__}): "
+                              f"{_short(link)}", transient=True)
+    return ChainError(f"{type(exc).__name__}: {_short(exc)}", transient=False)
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    chain, seen = [], set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen and len(chain) < 10:
+        seen.add(id(current))
+        chain.append(current)
+        current = current.__cause__ or current.__context__
+    return chain
+
+
+def _short(exc: BaseException) -> str:
+    return str(exc).replace("\n", " ")[:300]

@@ -1,0 +1,119 @@
+"""Benchmark: signed webhook ingestion through gunicorn into PostgreSQL.
+
+Creates a scratch database, migrates it, starts gunicorn on 127.0.0.1, and sends
+signed JSON deliveries from client processes with keep-alive connections: first N
+new emails, then the same N again (duplicates). Prints requests per second and
+latency percentiles from this one run.
+"""
+
+from __future__ import annotations
+
+import http.client
+import multiprocessing
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psycopg
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from triage.loadgen import percentiles, send_batch
+
+ROOT = Path(__file__).resolve().parents[3]
+SECRET = "bench-secret"  # noqa: S105 - the scratch server's own webhook secret
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Command(BaseCommand):
+    help = "Measure signed webhook ingestion (gunicorn + PostgreSQL): new and duplicate."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--requests", type=int, default=3000)
+        parser.add_argument("--clients", type=int, default=8, help="concurrent connections")
+        parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+        parser.add_argument("--threads", type=int, default=4, help="threads per worker")
+
+    def handle(self, *args, **opts) -> None:
+        db = settings.DATABASES["default"]
+        if db["ENGINE"] != "django.db.backends.postgresql":
+            raise CommandError("set DATABASE_URL to a PostgreSQL server (see README)")
+        bench_db = f"triage_bench_{uuid.uuid4().hex[:8]}"
+        admin = dict(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432,
+                     user=db["USER"] or None, password=db["PASSWORD"] or None,
+                     dbname="postgres", autocommit=True)
+        with psycopg.connect(**admin) as conn:
+            conn.execute(f'CREATE DATABASE "{bench_db}"')
+        auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+        env = {**os.environ, "DATABASE_URL":
+               f"postgres://{auth}@{admin['host']}:{admin['port']}/{bench_db}",
+               "TRIAGE_WEBHOOK_SECRET": SECRET, "LOG_LEVEL": "WARNING", "DEBUG": "false",
+               "SECURE_HTTPS": "false", "DB_CONN_MAX_AGE": "600"}
+        server = None
+        try:
+            subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
+                           check=True)
+            port = _free_port()
+            server = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
+                 "--workers", str(opts["workers"]), "--threads", str(opts["threads"]),
+                 "--worker-class", "gthread", "--keep-alive", "30", "--log-level", "warning"],
+                cwd=ROOT, env=env)
+            self._wait_ready(port)
+            n, clients = opts["requests"], opts["clients"]
+            run_id = uuid.uuid4().hex[:8]
+            # Warm every connection, worker thread and broker connection first.
+            self._phase("warm-up", port, clients * 20, clients, run_id + "w", expect=202)
+            rows = [self._phase("new", port, n, clients, run_id, expect=202),
+                    self._phase("duplicate", port, n, clients, run_id, expect=200)]
+        finally:
+            if server:
+                server.terminate()
+                server.wait(timeout=30)
+            with psycopg.connect(**admin) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{bench_db}" WITH (FORCE)')
+        broker = "Redis" if settings.REDIS_URL else "filesystem broker"
+        self.stdout.write(
+            f"\nWebhook ingestion, gunicorn {opts['workers']}x{opts['threads']} gthread, "
+            f"PostgreSQL, enqueue to {broker}, {clients} keep-alive clients, "
+            f"{os.cpu_count()} CPUs (client and server share them)\n")
+        header = f"{'phase':<10} {'requests':>8} {'ok':>6} {'req/s':>8} {'p50 ms':>8} " \
+                 f"{'p99 ms':>8} {'max ms':>8}"
+        self.stdout.write(header)
+        self.stdout.write("-" * len(header))
+        for r in rows:
+            self.stdout.write(f"{r['phase']:<10} {r['n']:>8} {r['ok']:>6} {r['rps']:>8.0f} "
+                              f"{r['p50']:>8.1f} {r['p99']:>8.1f} {r['max']:>8.1f}")
+
+    def _wait_ready(self, port: int) -> None:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                conn.request("GET", "/healthz/")
+                if conn.getresponse().status == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise CommandError("gunicorn did not start")
+
+    def _phase(self, name: str, port: int, n: int, clients: int, run_id: str,
+               expect: int) -> dict:
+        chunks = [list(range(i, n, clients)) for i in range(clients)]
+        started = time.perf_counter()
+        with multiprocessing.get_context("spawn").Pool(clients) as pool:
+            parts = pool.map(send_batch, [(port, c, run_id, SECRET) for c in chunks])
+        elapsed = time.perf_counter() - started
+        results = [r for part in parts for r in part]
+        ok = sum(1 for _, status in results if status == expect)
+        return {"phase": name, "n": len(results), "ok": ok, "rps": len(results) / elapsed,
+                **percentiles([t for t, _ in results])}

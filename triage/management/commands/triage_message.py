@@ -1,0 +1,74 @@
+"""Run the triage pipeline on one message, synchronously, and print the decision.
+Nothing is stored; no side effect runs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
+
+from triage import mime, pipeline
+from triage.chains import llm
+from triage.chains.untrusted import EmailInput
+from triage.sanitize import escape_invisible
+from triage.services.triage import pipeline_settings
+
+
+class Command(BaseCommand):
+    help = "Triage one message (an .eml file or plain text) and print the decision."
+
+    def add_arguments(self, parser) -> None:
+        source = parser.add_mutually_exclusive_group(required=True)
+        source.add_argument("--file", type=Path, help="an RFC 822 .eml file ('-' for stdin)")
+        source.add_argument("--text", help="the body of a message, as plain text")
+        parser.add_argument("--subject", default="", help="subject, with --text")
+        parser.add_argument("--json", action="store_true", help="print JSON")
+
+    def handle(self, *args, **options) -> None:
+        email = self._load(options)
+        spec = llm.model_spec()
+        decision = pipeline.run(email, model=llm.build_model(spec), spec=spec,
+                                config=pipeline_settings())
+        result = {"message_id": email.message_id or None, **decision.summary()}
+        if options["json"]:
+            self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, default=str))
+            return
+        self._print(result)
+
+    def _load(self, options) -> EmailInput:
+        if options["text"] is not None:
+            return EmailInput(subject=options["subject"], from_header="", body=options["text"],
+                              received_at=timezone.now())
+        path: Path = options["file"]
+        try:
+            raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+        except OSError as exc:
+            raise CommandError(f"cannot read {path}: {exc}") from exc
+        parsed = mime.parse_bytes(raw)
+        return EmailInput(
+            subject=parsed.subject, from_header=parsed.from_header, body=parsed.text_body,
+            received_at=parsed.date or timezone.now(), message_id=parsed.message_id,
+            attachments=[f"{a.filename} ({a.sniffed_type})" for a in parsed.attachments],
+        )
+
+    def _print(self, r: dict) -> None:
+        w = self.stdout.write
+        llm_info = r["llm"]
+        w(f"route:       {r['route']}")
+        w(f"claim:       {r['is_claim']}   department: {r['department']}")
+        esc = r["escalation"]
+        w(f"escalation:  {esc['required']}")
+        w(f"  model:     {escape_invisible(', '.join(esc['model_triggers'])) or '-'}")
+        w(f"  backstop:  {escape_invisible('; '.join(esc['backstop_triggers'])) or '-'}")
+        if r["claim"]:
+            c = r["claim"]
+            w(f"exposure:    {c['exposure_amount']} {c['exposure_currency']} "
+              f"(USD {c['exposure_usd']})   deadline: {c['response_deadline']}")
+        w(f"provider:    {llm_info['provider']} ({llm_info['model']}), {llm_info['calls']} "
+          f"calls in {llm_info['rounds']} rounds, tokens {llm_info['input_tokens']}/"
+          f"{llm_info['output_tokens']}")
+        for error in r["errors"]:
+            w(self.style.WARNING(f"error:       {escape_invisible(error)}"))

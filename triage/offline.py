@@ -1,0 +1,277 @@
+"""The offline provider: a deterministic, rule-based chat model (SIMULATED: no LLM).
+
+It implements LangChain's chat-model interface so exactly the same chains run
+without an API key: it reads the system prompt (to find the nonce delimiter, the
+escalation threshold and the checklist questions), reads the delimited email, and
+answers the requested schema from ``triage.textrules``. Every decision made with it
+is labelled ``offline``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date, datetime
+from decimal import Decimal
+from operator import itemgetter
+from typing import Any
+
+from django.conf import settings
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.output_parsers import PydanticOutputParser
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import RunnableMap, RunnablePassthrough
+
+from triage import textrules
+from triage.backstop import to_usd
+
+_DELIM = re.compile(r"<untrusted_email_([0-9a-f]{16})>")
+_RECEIVED = re.compile(r"received this email at (\S+) \(trusted")
+_THRESHOLD = re.compile(r"USD ([\d,]+) or more")
+_DEADLINE_DAYS = re.compile(r"within (\d+) business days")
+_QUESTION = re.compile(r"^Q(\d+): (.+)$", re.MULTILINE)
+
+
+MODEL_NAME = "offline-rules-v1"
+
+
+class OfflineChatModel(BaseChatModel):
+
+    @property
+    def _llm_type(self) -> str:
+        return "triage-offline-rules"
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: Any = None, **kwargs: Any) -> ChatResult:
+        system = "\n".join(str(m.content) for m in messages if m.type == "system")
+        human = "\n".join(str(m.content) for m in messages if m.type == "human")
+        message = AIMessage(
+            content=json.dumps(answer(kwargs.get("offline_schema", ""), system, human),
+                               default=str),
+            response_metadata={"model_name": MODEL_NAME, "model_provider": "offline"},
+            # No model ran, so no tokens were spent; zero is the honest figure.
+            usage_metadata={"input_tokens": 0, "output_tokens": 0, "total_tokens": 0},
+        )
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def with_structured_output(self, schema, *, include_raw: bool = False, **kwargs: Any):
+        bound = self.bind(offline_schema=schema.__name__)
+        parser = PydanticOutputParser(pydantic_object=schema)
+        if not include_raw:
+            return bound | parser
+        parse = RunnablePassthrough.assign(
+            parsed=itemgetter("raw") | parser, parsing_error=lambda _: None
+        )
+        no_parse = RunnablePassthrough.assign(parsed=lambda _: None)
+        return RunnableMap(raw=bound) | parse.with_fallbacks(
+            [no_parse], exception_key="parsing_error"
+        )
+
+
+def answer(schema_name: str, system: str, human: str) -> dict:
+    """The rule-based answer to one chain prompt (also served by the scripted Gemini
+    server, so benchmarks and tests get realistic answers over real HTTP)."""
+    email = _email_block(system, human)
+    return _ANSWERERS.get(schema_name, _unsupported)(email, _received(human), system)
+
+
+def _email_block(system: str, human: str) -> str:
+    m = _DELIM.search(system)
+    if not m:
+        return ""  # no delimiter named: nothing is trusted to be the email
+    open_tag, close_tag = f"<untrusted_email_{m.group(1)}>", f"</untrusted_email_{m.group(1)}>"
+    start = human.find(open_tag)
+    end = human.rfind(close_tag)
+    if start < 0 or end < start:
+        return ""
+    return human[start + len(open_tag): end].strip()
+
+
+def _received(human: str) -> date:
+    m = _RECEIVED.search(human)
+    if m:
+        try:
+            return datetime.fromisoformat(m.group(1)).date()
+        except ValueError:
+            pass
+    return date.today()
+
+
+def _subject_and_body(email: str) -> tuple[str, str]:
+    subject = ""
+    for line in email.splitlines()[:4]:
+        if line.startswith("Subject: "):
+            subject = line[len("Subject: "):]
+    return subject, email
+
+
+def _classify(email: str, received: date, system: str) -> dict:
+    subject, body = _subject_and_body(email)
+    types = textrules.claim_types(body)
+    claim_words = textrules.find_affirmed(body, textrules.CLAIM_WORDS)
+    is_claim = bool(types or claim_words)
+    department = textrules.best_department(body, subject)
+    if is_claim:
+        why = ", ".join(types) or claim_words[0].group(0)
+        reason = f"affirmed claim language: {why}"
+    elif department == "other":
+        reason = "no claim language and no department keywords"
+    else:
+        reason = f"{department} keywords and no affirmed claim language"
+    return {"is_claim": is_claim, "department": department, "reason": reason,
+            "confidence": 0.6 if is_claim or department != "other" else 0.3}
+
+
+def _extract(email: str, received: date, system: str) -> dict:
+    _, body = _subject_and_body(email)
+    quotes: list[dict] = []
+
+    def quote(field: str, text: str | None) -> None:
+        if text:
+            quotes.append({"field": field, "quote": text[:300]})
+
+    contract, contract_q = textrules.first_ref(textrules.CONTRACT_RE, body)
+    lot, lot_q = textrules.first_ref(textrules.LOT_RE, body)
+    quote("contract_reference", contract_q)
+    quote("lot_reference", lot_q)
+    origin, origin_q = textrules.origin(body)
+    quote("origin", origin_q)
+    amount = textrules.claimed_amount(body)
+    if amount:
+        quote("exposure_amount", amount.quote)
+    deadline, deadline_q = textrules.response_deadline(body, received)
+    quote("response_deadline", deadline_q)
+    hvi = {}
+    for name, (value, q) in textrules.hvi_findings(body).items():
+        hvi[name] = value
+        quote(f"hvi.{name}", q)
+    party, contact = _party(email)
+    types = textrules.claim_types(body)
+    for t in types:
+        m = textrules.find_affirmed(body, textrules.CLAIM_TYPE_PATTERNS[t])[0]
+        quote("claim_types", body[max(0, m.start() - 30): m.end() + 30].strip())
+    return {
+        "claiming_party": party,
+        "contact": contact,
+        "contract_reference": contract,
+        "lot_reference": lot,
+        "origin": origin,
+        "claim_types": types or (["other"] if textrules.has_claim_signal(body) else []),
+        "hvi": hvi,
+        "required_action": _required_action(body),
+        "claim_date": received.isoformat(),
+        "response_deadline": deadline.isoformat() if deadline else None,
+        "exposure_amount": float(amount.amount) if amount else None,
+        "exposure_currency": amount.currency if amount else None,
+        "quotes": quotes,
+    }
+
+
+_ACTION = re.compile(
+    r"[^.\n]*\b(?:we (?:request|demand|require|ask)|please|kindly|solicitamos|pedimos|"
+    r"exigimos|favor|requeremos)\b[^.\n]*", re.IGNORECASE)
+
+
+def _required_action(body: str) -> str | None:
+    m = _ACTION.search(body)
+    return m.group(0).strip()[:500] if m else None
+
+
+def _party(email: str) -> tuple[str | None, str | None]:
+    for line in email.splitlines()[:3]:
+        if line.startswith("From: "):
+            value = line[len("From: "):].strip()
+            m = re.match(r'"?([^"<]*?)"?\s*<([^>]+)>', value)
+            if m:
+                name, addr = m.group(1).strip(), m.group(2).strip()
+            else:
+                name, addr = "", value
+            domain = addr.split("@")[-1] if "@" in addr else ""
+            org = domain.split(".")[0].upper() if domain else None
+            return (name.split(" - ")[-1] if " - " in name else org), addr or None
+    return None, None
+
+
+def _escalate(email: str, received: date, system: str) -> dict:
+    _, body = _subject_and_body(email)
+    threshold = Decimal(_THRESHOLD.search(system).group(1).replace(",", "")) \
+        if _THRESHOLD.search(system) else Decimal(50000)
+    days = int(_DEADLINE_DAYS.search(system).group(1)) if _DEADLINE_DAYS.search(system) else 2
+    triggers, reasons = [], []
+    amount = textrules.claimed_amount(body)
+    usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
+        if amount else None
+    if usd is not None and usd >= threshold:
+        triggers.append("high_exposure")
+        reasons.append(f"amount {amount.quote}")
+    arb = textrules.find_affirmed(body, textrules.ARBITRATION_WORDS)
+    if arb:
+        triggers.append("arbitration_or_legal")
+        reasons.append(f"mentions {arb[0].group(0)}")
+    if "contamination" in textrules.claim_types(body):
+        triggers.append("contamination")
+        reasons.append("affirmed contamination")
+    deadline, _ = textrules.response_deadline(body, received)
+    if deadline and textrules.business_days_between(received, deadline) <= days:
+        triggers.append("tight_deadline")
+        reasons.append(f"deadline {deadline.isoformat()}")
+    if textrules.find_affirmed(body, textrules.CANCELLATION_WORDS):
+        triggers.append("contract_cancellation")
+        reasons.append("threatens cancellation")
+    return {
+        "requires_escalation": bool(triggers),
+        "triggers": triggers,
+        "reasoning": ("Rules matched: " + "; ".join(reasons)) if reasons
+        else "No escalation rule matched.",
+    }
+
+
+_CHECKS: list[tuple[re.Pattern[str], re.Pattern[str]]] = [
+    (re.compile(r"surveyor|inspect", re.I), re.compile(
+        r"surveyor|vistoriador|perito|independent inspect|SGS|Bureau Veritas|Intertek|Cotecna|"
+        r"Control Union|survey report|laudo de vistoria", re.I)),
+    (re.compile(r"contamination", re.I), re.compile(
+        r"contamination (?:was |is |has been )?(?:confirmed|found|detected)|confirmed "
+        r"contamination|lab(?:oratory)? report|laudo|contamina[çc][ãa]o (?:foi )?"
+        r"(?:confirmada|constatada|encontrada)", re.I)),
+    (re.compile(r"sealed", re.I), re.compile(
+        r"sealed|unopened|intact seals|lacrad|lacres intactos|fechad", re.I)),
+    (re.compile(r"HVI", re.I), re.compile(
+        r"HVI (?:results|report|data|test)|resultados? (?:de )?HVI|micronaire|g/tex", re.I)),
+    (re.compile(r"weight certificate|weigh", re.I), re.compile(
+        r"weight certificate|weigh-?in|weighing report|certificado de peso|pesagem|"
+        r"romaneio", re.I)),
+]
+
+
+def _checklist(email: str, received: date, system: str) -> dict:
+    _, body = _subject_and_body(email)
+    answers = []
+    for number, question in _QUESTION.findall(system):
+        answer, confidence, quote = "unknown", 0.0, None
+        for topic, evidence in _CHECKS:
+            if topic.search(question):
+                affirmed = textrules.find_affirmed(body, evidence)
+                mentioned = evidence.search(body)
+                if affirmed or mentioned:
+                    # Mentioned but never affirmed means every mention is negated.
+                    m = affirmed[0] if affirmed else mentioned
+                    answer, confidence = ("yes", 0.7) if affirmed else ("no", 0.6)
+                    quote = body[max(0, m.start() - 40): m.end() + 40].strip()
+                break
+        answers.append({"number": int(number), "answer": answer, "confidence": confidence,
+                        "quote": quote})
+    return {"answers": answers}
+
+
+def _unsupported(email: str, received: date, system: str) -> dict:
+    raise ValueError("the offline provider answers only the triage chains' schemas")
+
+
+_ANSWERERS = {
+    "Classification": _classify,
+    "ClaimExtract": _extract,
+    "EscalationCheck": _escalate,
+    "QualificationChecklist": _checklist,
+}

@@ -1,0 +1,314 @@
+"""Run the chains for one email and decide (no database: the service stores it).
+
+Claim emails: classification, then extraction and escalation check concurrently,
+then the backstop; escalated claims stop there, the others run the checklist. At
+most 4 calls and 3 sequential rounds. Every failure fails closed: an escalation
+found by the backstop still escalates; anything else goes to a human.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from triage import backstop, textrules
+from triage.chains import checklist, classification, escalation, extraction
+from triage.chains.llm import ChainError, ModelSpec, classify_exception
+from triage.chains.untrusted import EmailInput, prompt_inputs, wrap
+
+
+@dataclass
+class CallRecord:
+    chain: str
+    provider: str
+    model_name: str
+    prompt_version: str
+    output: dict | None = None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    latency_ms: int = 0
+    error: str = ""
+    transient: bool = False
+
+
+@dataclass
+class Decision:
+    route: str
+    provider: str
+    model_name: str
+    is_claim: bool | None = None
+    department: str = ""
+    claim_signal_override: bool = False
+    classification: dict | None = None
+    claim: dict | None = None
+    model_escalation: dict | None = None
+    escalate: bool = False
+    model_triggers: list[str] = field(default_factory=list)
+    backstop_triggers: list[str] = field(default_factory=list)
+    backstop_overrode: bool = False
+    exposure_amount: Decimal | None = None
+    exposure_currency: str = ""
+    exposure_usd: Decimal | None = None
+    response_deadline: date | None = None
+    checklist: list[dict] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    transient_error: str = ""
+    calls: list[CallRecord] = field(default_factory=list)
+    rounds: int = 0
+
+    @property
+    def input_tokens(self) -> int:
+        return sum(c.input_tokens for c in self.calls)
+
+    @property
+    def output_tokens(self) -> int:
+        return sum(c.output_tokens for c in self.calls)
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON shape of ``triage_message --json`` and of ``TriageRun.decision``."""
+        claim = dict(self.claim or {})
+        claim.update(
+            exposure_amount=_num(self.exposure_amount),
+            exposure_currency=self.exposure_currency or None,
+            exposure_usd=_num(self.exposure_usd),
+            response_deadline=self.response_deadline.isoformat()
+            if self.response_deadline else None,
+        )
+        return {
+            "route": self.route,
+            "is_claim": self.is_claim,
+            "department": self.department or None,
+            "claim_signal_override": self.claim_signal_override,
+            "classification": self.classification,
+            "escalation": {
+                "required": self.escalate,
+                "model_required": (self.model_escalation or {}).get("requires_escalation"),
+                "model_triggers": self.model_triggers,
+                "model_reasoning": (self.model_escalation or {}).get("reasoning"),
+                "backstop_triggers": self.backstop_triggers,
+                "backstop_overrode_model": self.backstop_overrode,
+            },
+            "claim": claim if self.claim is not None or self.exposure_usd is not None else None,
+            "checklist": self.checklist,
+            "llm": {
+                "provider": self.provider,
+                "model": self.model_name,
+                "calls": len(self.calls),
+                "rounds": self.rounds,
+                "input_tokens": self.input_tokens,
+                "output_tokens": self.output_tokens,
+            },
+            "errors": self.errors,
+        }
+
+
+def _num(value: Decimal | None) -> float | None:
+    return float(value) if value is not None else None
+
+
+@dataclass(frozen=True)
+class Settings:
+    policy: backstop.Policy
+    questions: list[str]
+    max_calls: int
+    max_chars: int
+    # Only the benchmark's baseline turns this off, to measure what concurrency buys.
+    concurrent: bool = True
+
+
+class _Budget:
+    def __init__(self, limit: int) -> None:
+        self.limit, self.used = limit, 0
+
+    def take(self, n: int) -> None:
+        if self.used + n > self.limit:
+            raise ChainError(
+                f"LLM call budget exceeded: {self.used + n} calls > limit {self.limit}",
+                transient=False,
+            )
+        self.used += n
+
+
+def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel | None,
+                                                                      CallRecord]:
+    record = CallRecord(chain_module.NAME, spec.provider, spec.model_name,
+                        chain_module.PROMPT_VERSION)
+    started = time.perf_counter()
+    try:
+        result = chain_module.build(model).invoke(inputs)
+        raw = result.get("raw")
+        usage = getattr(raw, "usage_metadata", None) or {}
+        record.input_tokens = int(usage.get("input_tokens") or 0)
+        record.output_tokens = int(usage.get("output_tokens") or 0)
+        parsed = _strict_parse(chain_module.SCHEMA, raw)
+        record.output = parsed.model_dump(mode="json")
+        return parsed, record
+    except Exception as exc:  # noqa: BLE001 - every failure is recorded and classified
+        err = classify_exception(exc)
+        record.error, record.transient = f"{chain_module.NAME}: {err}", err.transient
+        return None, record
+    finally:
+        record.latency_ms = int((time.perf_counter() - started) * 1000)
+
+
+def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
+    """Validate the model's text ourselves. LangChain's parser repairs truncated JSON
+    ("partial" parsing), so a cut-off answer would validate with defaults and a
+    missing exposure amount would look like no exposure; here it fails closed."""
+    content = getattr(raw, "content", "")
+    if isinstance(content, list):
+        content = "".join(p.get("text", "") if isinstance(p, dict) else str(p) for p in content)
+    text = str(content).strip()
+    if text.startswith("```"):
+        text = text.strip("`").removeprefix("json").strip()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ChainError(f"output failed validation: not valid JSON ({exc.msg}) "
+                         f"(raw: {text[:300]!r})", transient=False) from exc
+    try:
+        return schema.model_validate(data)
+    except ValidationError as exc:
+        errors = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
+                           for e in exc.errors()[:5])
+        raise ChainError(f"output failed validation: {errors}", transient=False) from exc
+
+
+def run(email: EmailInput, *, model, spec: ModelSpec, config: Settings) -> Decision:
+    decision = Decision(route=backstop.ROUTE_NEEDS_REVIEW, provider=spec.provider,
+                        model_name=spec.model_name)
+    budget = _Budget(config.max_calls)
+    text = f"{email.subject}\n{email.body}"
+
+    def call(module, extra: dict | None = None) -> BaseModel | None:
+        envelope = wrap(email, max_chars=config.max_chars)
+        inputs = {**prompt_inputs(email, envelope), **(extra or {})}
+        parsed, record = _call(module, model, spec, inputs)
+        decision.calls.append(record)
+        if record.error:
+            decision.errors.append(record.error)
+            if record.transient and not decision.transient_error:
+                decision.transient_error = record.error
+        return parsed
+
+    def over_budget(n: int) -> bool:
+        try:
+            budget.take(n)
+        except ChainError as exc:
+            decision.errors.append(str(exc))
+            return True
+        return False
+
+    # Round 1: classification.
+    if over_budget(1):
+        return _finish(decision)
+    decision.rounds += 1
+    cls = call(classification)
+    signal = textrules.has_claim_signal(text)
+    if cls is not None:
+        decision.classification = cls.model_dump(mode="json")
+        decision.department = cls.department
+        decision.is_claim = cls.is_claim or signal
+        decision.claim_signal_override = signal and not cls.is_claim
+    elif signal:
+        decision.is_claim = True  # the classifier failed, but the text affirms a claim
+    if decision.is_claim is None:
+        return _finish(decision)
+    if not decision.is_claim:
+        if decision.errors:
+            return _finish(decision)
+        decision.route = backstop.route(failed=False, is_claim=False, escalate=False)
+        return decision
+
+    # Round 2: extraction and escalation check, concurrently.
+    if over_budget(2):
+        decision.backstop_triggers = _backstop(decision, None, email, text, config).triggers
+        decision.escalate = bool(decision.backstop_triggers)
+        return _finish(decision)
+    decision.rounds += 1 if config.concurrent else 2
+    with ThreadPoolExecutor(max_workers=2 if config.concurrent else 1) as pool:
+        ext_future = pool.submit(call, extraction)
+        esc_future = pool.submit(call, escalation, {
+            "threshold_usd": f"{config.policy.threshold_usd:,.0f}",
+            "deadline_days": str(config.policy.deadline_business_days),
+        })
+        ext, esc = ext_future.result(), esc_future.result()
+
+    result = _backstop(decision, ext, email, text, config)
+    decision.backstop_triggers = result.triggers
+    decision.exposure_usd = result.exposure_usd
+    if esc is not None:
+        decision.model_escalation = esc.model_dump(mode="json")
+        decision.model_triggers = [str(t) for t in esc.triggers] or (
+            ["model: requires escalation"] if esc.requires_escalation else [])
+    model_says = bool(esc and esc.requires_escalation)
+    decision.escalate, decision.backstop_overrode = backstop.combine(model_says, result)
+    if decision.escalate:
+        decision.route = backstop.ROUTE_ESCALATED
+        return decision
+    if decision.errors:
+        return _finish(decision)
+
+    # Round 3: the qualification checklist.
+    if over_budget(1):
+        return _finish(decision)
+    decision.rounds += 1
+    answers = call(checklist, {"questions": checklist.format_questions(config.questions)})
+    if answers is None:
+        return _finish(decision)
+    decision.checklist = _checklist_rows(answers, config.questions)
+    decision.route = backstop.route(failed=False, is_claim=True, escalate=False)
+    return decision
+
+
+def _backstop(decision: Decision, ext, email: EmailInput, text: str,
+              config: Settings) -> backstop.BackstopResult:
+    amount = currency = deadline = None
+    if ext is not None:
+        decision.claim = ext.model_dump(mode="json")
+        amount = Decimal(str(ext.exposure_amount)) if ext.exposure_amount is not None else None
+        currency = ext.exposure_currency
+        deadline = ext.response_deadline
+    decision.exposure_amount = amount
+    decision.exposure_currency = currency or ""
+    decision.response_deadline = deadline
+    return backstop.evaluate(
+        extracted=backstop.Exposure(amount, currency),
+        deadline=deadline,
+        received_on=email.received_at.date(),
+        email_text=text,
+        policy=config.policy,
+    )
+
+
+def _checklist_rows(answers, questions: list[str]) -> list[dict]:
+    """One row per configured question; a question the model skipped is unknown."""
+    by_number = {a.number: a for a in answers.answers}
+    rows = []
+    for i, question in enumerate(questions, 1):
+        a = by_number.get(i)
+        rows.append({
+            "number": i, "question": question,
+            "answer": a.answer if a else "unknown",
+            "confidence": a.confidence if a else 0.0,
+            "quote": a.quote if a else None,
+        })
+    return rows
+
+
+def _finish(decision: Decision) -> Decision:
+    """Fail closed: an escalation stands, anything else goes to a human."""
+    decision.route = backstop.route(failed=True, is_claim=decision.is_claim,
+                                    escalate=decision.escalate)
+    return decision
+
+
+def record_dict(record: CallRecord) -> dict:
+    return asdict(record)

@@ -1,0 +1,137 @@
+"""Side effects of a decision, one place, each idempotent.
+
+Escalation, ticket and forward are one-to-one with the email; a notification has a
+unique key. So a re-run of the same task, a redelivered message or a re-triage finds
+the existing row and sends nothing new. Notifications are created inside the
+decision's transaction and sent after commit; the sweeper sends any left pending.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from triage.mime import NOTIFICATION_HEADER
+from triage.models import Escalation, Forward, InboundEmail, Notification, Ticket, TriageRun
+from triage.sanitize import escape_invisible
+
+log = logging.getLogger(__name__)
+
+
+def escalation_open(email: InboundEmail, run: TriageRun) -> Escalation:
+    escalation, created = Escalation.objects.get_or_create(
+        email=email,
+        defaults={
+            "run": run,
+            "exposure_usd": run.exposure_usd,
+            "response_deadline": run.response_deadline,
+            "model_triggers": run.model_triggers,
+            "backstop_triggers": run.backstop_triggers,
+        },
+    )
+    lines = [
+        f"Escalated inbound email #{email.pk}",
+        f"From: {_safe(email.from_header)}",
+        f"Subject: {_safe(email.subject)}",
+        f"Exposure: USD {run.exposure_usd:,.2f}" if run.exposure_usd is not None
+        else "Exposure: not stated",
+        f"Response deadline: {run.response_deadline or 'not stated'}",
+        f"Model triggers: {_safe(', '.join(run.model_triggers)) or 'none'}",
+        f"Backstop triggers: {_safe('; '.join(run.backstop_triggers)) or 'none'}",
+        f"Decided by: {run.provider} ({run.model_name})",
+    ]
+    notification_create(
+        key=f"escalation:{email.pk}", email=email, kind="escalation",
+        recipients=settings.TRIAGE_TRADING_DESK_EMAILS,
+        subject=f"[ESCALATION] {_safe(email.subject)[:150]}", body="\n".join(lines),
+    )
+    return escalation
+
+
+def ticket_open_draft(email: InboundEmail, run: TriageRun, data: dict) -> Ticket:
+    """A draft waiting for approval. A re-triage refreshes an unapproved draft and
+    bumps its version, so an approval of the old content is refused."""
+    ticket, created = Ticket.objects.get_or_create(
+        email=email, defaults={"run": run, "data": data}
+    )
+    if not created and ticket.state == Ticket.State.DRAFT and ticket.run_id != run.pk:
+        Ticket.objects.filter(pk=ticket.pk).update(run=run, data=data, version=F("version") + 1)
+        ticket.refresh_from_db()
+    return ticket
+
+
+def forward_create(email: InboundEmail, run: TriageRun, department: str) -> Forward:
+    address = settings.TRIAGE_DEPARTMENT_EMAILS.get(department) or \
+        settings.TRIAGE_DEPARTMENT_EMAILS["other"]
+    forward, _ = Forward.objects.get_or_create(
+        email=email, defaults={"run": run, "department": department, "to_address": address}
+    )
+    notification_create(
+        key=f"forward:{email.pk}", email=email, kind="forward", recipients=[forward.to_address],
+        subject=f"[{forward.department}] {_safe(email.subject)[:150]}",
+        body=(
+            f"Inbound email #{email.pk} routed to {forward.department}.\n"
+            f"From: {_safe(email.from_header)}\nSubject: {_safe(email.subject)}\n"
+            f"Decided by: {run.provider} ({run.model_name})\n\n"
+            f"{email.text_body[:20000]}"
+        ),
+    )
+    return forward
+
+
+def notification_create(*, key: str, email: InboundEmail, kind: str, recipients: list[str],
+                        subject: str, body: str) -> Notification:
+    notification, created = Notification.objects.get_or_create(
+        key=key,
+        defaults={"email": email, "kind": kind, "recipients": list(recipients),
+                  "subject": subject.replace("\n", " ")[:998], "body": body},
+    )
+    if created:
+        transaction.on_commit(lambda: notification_send(notification.pk))
+    return notification
+
+
+def notification_send(notification_id: int) -> int:
+    """Send one pending notification; 1 if this call sent it. The conditional update
+    makes concurrent senders (on-commit hook, sweeper) send it once."""
+    stale = timezone.now() - timedelta(minutes=10)
+    claimed = Notification.objects.filter(pk=notification_id, state=Notification.State.PENDING) \
+        .update(state=Notification.State.SENDING, attempts=F("attempts") + 1)
+    if not claimed:
+        # A sender that died mid-send leaves SENDING behind; retry after a while.
+        claimed = Notification.objects.filter(
+            pk=notification_id, state=Notification.State.SENDING, created_at__lt=stale
+        ).update(attempts=F("attempts") + 1)
+        if not claimed:
+            return 0
+    n = Notification.objects.get(pk=notification_id)
+    message = EmailMessage(
+        subject=n.subject, body=n.body, from_email=settings.DEFAULT_FROM_EMAIL, to=n.recipients,
+        headers={
+            # RFC 3834: auto-responders must not answer, and our ingestion knows
+            # this is our own mail if it ever comes back.
+            "Auto-Submitted": "auto-generated",
+            NOTIFICATION_HEADER: f"{n.kind}; email={n.email_id}",
+            "X-Auto-Response-Suppress": "All",
+        },
+    )
+    try:
+        message.send(fail_silently=False)
+    except Exception as exc:  # noqa: BLE001 - SMTP errors of every kind: retry later
+        state = Notification.State.FAILED if n.attempts >= 5 else Notification.State.PENDING
+        Notification.objects.filter(pk=n.pk).update(state=state, last_error=str(exc)[:2000])
+        log.warning("notification %s not sent: %s", n.pk, exc)
+        return 0
+    Notification.objects.filter(pk=n.pk).update(state=Notification.State.SENT,
+                                                sent_at=timezone.now(), last_error="")
+    return 1
+
+
+def _safe(value: str) -> str:
+    return escape_invisible(value)

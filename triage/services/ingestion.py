@@ -1,0 +1,172 @@
+"""Store an inbound message exactly once, then queue it for triage after commit."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from triage.mime import ParsedEmail
+from triage.models import Attachment, EmailEvent, InboundEmail, Status
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    email_id: int
+    status: str
+    duplicate: bool
+
+
+def dedupe_key(parsed: ParsedEmail, *, provider: str, provider_event_id: str,
+               sender: str) -> tuple[str, str]:
+    """(sha256 key, basis). A Message-ID is global; an event id is per provider; a
+    message with neither is the same message when the same sender sent the same
+    content."""
+    if parsed.message_id:
+        basis, value = "message_id", f"mid:{parsed.message_id}"
+    elif provider_event_id:
+        basis, value = "event_id", f"evt:{provider}:{provider_event_id}"
+    else:
+        basis, value = "content", f"hash:{sender.lower()}:{parsed.content_hash(sender)}"
+    return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest(), basis
+
+
+def email_ingest(
+    parsed: ParsedEmail,
+    *,
+    raw: bytes,
+    raw_format: str,
+    provider: str,
+    provider_event_id: str = "",
+    envelope_sender: str = "",
+    envelope_recipients: list[str] | None = None,
+    received_at: datetime | None = None,
+) -> IngestResult:
+    """Store ``parsed`` unless it is already stored. The row, its attachments and its
+    events commit together; the triage task is published only after commit. Call it
+    outside a transaction (it owns one), so the publish happens before it returns."""
+    sender = (envelope_sender or parsed.from_address or "").lower()
+    key, basis = dedupe_key(parsed, provider=provider, provider_event_id=provider_event_id,
+                            sender=sender)
+    existing = InboundEmail.objects.filter(dedupe_key=key).values_list("pk", "status").first()
+    if existing:
+        return IngestResult(existing[0], existing[1], duplicate=True)
+
+    now = timezone.now()
+    own = settings.TRIAGE_OWN_ADDRESSES
+    automated = parsed.automated or (
+        "sent from our own address" if sender and sender in own else ""
+    )
+    # Stored as queued with the publish on commit: one transaction per email. If the
+    # publish fails the row drops back to received for the sweeper.
+    status = Status.IGNORED if automated else Status.QUEUED
+    try:
+        with transaction.atomic():
+            email = InboundEmail.objects.create(
+                provider=provider,
+                provider_event_id=provider_event_id[:255],
+                dedupe_key=key,
+                dedupe_basis=basis,
+                message_id=parsed.message_id,
+                in_reply_to=parsed.in_reply_to,
+                references=parsed.references,
+                reply_to_email=_find_parent(parsed),
+                envelope_sender=envelope_sender[:320],
+                envelope_recipients=list(envelope_recipients or []),
+                from_header=parsed.from_header,
+                from_address=parsed.from_address[:320],
+                to=parsed.to,
+                cc=parsed.cc,
+                subject=parsed.subject,
+                text_body=parsed.text_body,
+                html_body=parsed.html_body,
+                received_at=received_at or parsed.date or now,
+                content_hash=parsed.content_hash(sender),
+                raw_message=raw,
+                raw_format=raw_format,
+                raw_size=len(raw),
+                flags=parsed.flags,
+                automated=automated,
+                status=status,
+                status_changed_at=now,
+                status_reason=f"not triaged: {automated}" if automated else "",
+            )
+            _store_attachments(email, parsed)
+            EmailEvent.objects.bulk_create([
+                EmailEvent(email=email, kind="received", new_status=Status.RECEIVED,
+                           reason=f"via {provider}",
+                           data={"dedupe_basis": basis, "size": len(raw)}),
+                EmailEvent(email=email, kind="status", old_status=Status.RECEIVED,
+                           new_status=status,
+                           reason=f"not triaged: {automated}" if automated else "new email"),
+            ])
+    except IntegrityError:
+        # A concurrent delivery of the same message won the insert.
+        row = InboundEmail.objects.filter(dedupe_key=key).values_list("pk", "status").first()
+        if row is None:
+            raise
+        return IngestResult(row[0], row[1], duplicate=True)
+
+    log.info("ingested email %s via %s from %s", email.pk, provider, sender)
+    if automated:
+        return IngestResult(email.pk, status, duplicate=False)
+    from triage.services.queue import email_publish
+
+    published: list[bool] = []
+    transaction.on_commit(lambda: published.append(email_publish(email.pk)))
+    # Outside a transaction the hook has run by now; inside one it runs at commit.
+    if published and not published[0]:
+        status = Status.RECEIVED
+    return IngestResult(email.pk, status, duplicate=False)
+
+
+def email_link_early_replies(email_id: int, message_id: str) -> int:
+    """Replies that arrived before the message they answer. Run by the triage worker,
+    off the webhook's hot path."""
+    if not message_id:
+        return 0
+    return InboundEmail.objects.filter(
+        in_reply_to=message_id, reply_to_email__isnull=True
+    ).exclude(pk=email_id).update(reply_to_email_id=email_id)
+
+
+def _find_parent(parsed: ParsedEmail) -> InboundEmail | None:
+    candidates = [parsed.in_reply_to, *reversed(parsed.references)]
+    candidates = [c for c in dict.fromkeys(candidates) if c]
+    if not candidates:
+        return None
+    found = {
+        e.message_id: e for e in InboundEmail.objects.filter(message_id__in=candidates[:20])
+    }
+    for candidate in candidates:
+        if candidate in found:
+            return found[candidate]
+    return None
+
+
+def _store_attachments(email: InboundEmail, parsed: ParsedEmail) -> None:
+    cap = settings.TRIAGE_MAX_ATTACHMENT_BYTES
+    for att in parsed.attachments:
+        row = Attachment(
+            email=email, filename=att.filename, declared_type=att.declared_type[:255],
+            content_type=att.sniffed_type, size=att.size, sha256=att.sha256,
+        )
+        if att.size <= cap:
+            # Content-addressed: the same file in many emails is stored once.
+            storage = Attachment._meta.get_field("file").storage
+            name = f"{att.sha256[:2]}/{att.sha256}"
+            if storage.exists(name):
+                row.file.name = name
+            else:
+                row.file.save(att.filename, ContentFile(att.content), save=False)
+            row.stored = True
+        row.save()
+

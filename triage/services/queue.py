@@ -1,0 +1,99 @@
+"""Getting stored emails onto the broker, and back on it when something was lost.
+
+Publishing happens after commit and never blocks a request for long: the broker has
+short connect/socket timeouts and ``retry=False``. If it fails the email stays
+``received`` and the sweeper publishes it later, so a broker outage delays triage
+but loses nothing. A duplicate publish is harmless: the task claims its email with
+a conditional UPDATE and a second copy finds nothing to claim.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from triage.models import InboundEmail, Notification, Status
+from triage.services.status import email_record_event, email_transition
+
+log = logging.getLogger(__name__)
+
+
+def _publish(email_id: int) -> None:
+    from triage.tasks import triage_email
+
+    triage_email.apply_async(args=[email_id], retry=False)
+
+
+def email_enqueue(email_id: int, *, reason: str, old: str = Status.RECEIVED,
+                  actor=None) -> bool:
+    """Move the email to ``queued`` and publish its task. Returns True if published."""
+    if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason, actor=actor):
+        return False
+    return email_publish(email_id)
+
+
+def email_publish(email_id: int) -> bool:
+    """Publish the task of a ``queued`` email; on a broker failure put it back to
+    ``received`` with the reason, for the sweeper."""
+    try:
+        _publish(email_id)
+    except Exception as exc:  # noqa: BLE001 - any broker failure leaves it for the sweeper
+        log.warning("could not enqueue email %s: %s", email_id, exc)
+        email_transition(
+            email_id, old=Status.QUEUED, new=Status.RECEIVED, kind="enqueue_failed",
+            reason=f"broker unavailable, the sweeper will retry: {type(exc).__name__}: {exc}",
+        )
+        return False
+    return True
+
+
+def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
+    """Re-publish emails that a broker outage, a lost message or a dead worker left
+    behind. Safe to run from several places at once."""
+    age = timedelta(seconds=older_than_s if older_than_s is not None
+                    else settings.TRIAGE_STUCK_AFTER_S)
+    now = timezone.now()
+    counts = {"received": 0, "queued": 0, "processing": 0, "notifications": 0}
+
+    for email_id in _stuck(Status.RECEIVED, now - age):
+        counts["received"] += email_enqueue(email_id, reason="sweeper: still received")
+
+    for email_id in _stuck(Status.QUEUED, now - age):
+        try:
+            _publish(email_id)
+            email_record_event(email_id, "republished", "sweeper: queued too long")
+            counts["queued"] += 1
+        except Exception as exc:  # noqa: BLE001
+            log.warning("sweeper could not publish email %s: %s", email_id, exc)
+
+    # A run is killed at the hard time limit, so anything processing for longer
+    # than twice that has lost its worker.
+    processing_age = max(age, timedelta(seconds=2 * settings.TRIAGE_HARD_TIME_LIMIT_S))
+    for email_id in _stuck(Status.PROCESSING, now - processing_age):
+        if email_transition(email_id, old=Status.PROCESSING, new=Status.QUEUED,
+                            kind="requeued", reason="sweeper: worker lost mid-run"):
+            try:
+                _publish(email_id)
+                counts["processing"] += 1
+            except Exception as exc:  # noqa: BLE001
+                log.warning("sweeper could not publish email %s: %s", email_id, exc)
+
+    from triage.services.actions import notification_send
+
+    pending = Notification.objects.filter(
+        state=Notification.State.PENDING, created_at__lt=now - timedelta(seconds=60)
+    ).values_list("pk", flat=True)[:500]
+    for notification_id in pending:
+        counts["notifications"] += notification_send(notification_id)
+    return counts
+
+
+def _stuck(status: str, before) -> list[int]:
+    return list(
+        InboundEmail.objects.filter(status=status, status_changed_at__lt=before)
+        .order_by("status_changed_at")
+        .values_list("pk", flat=True)[:1000]
+    )

@@ -1,0 +1,198 @@
+"""Triage one stored email: claim it, run the pipeline, store the run and every chain
+call, then route it and trigger side effects, all in one transaction."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from triage import backstop, pipeline
+from triage.chains import llm
+from triage.chains.untrusted import EmailInput
+from triage.models import (
+    ChainCall,
+    EmailEvent,
+    InboundEmail,
+    RunStatus,
+    Status,
+    TriageRun,
+)
+from triage.services import actions
+from triage.services.ingestion import email_link_early_replies
+from triage.services.status import email_transition
+
+log = logging.getLogger(__name__)
+
+ROUTE_STATUS = {
+    backstop.ROUTE_ESCALATED: Status.ESCALATED,
+    backstop.ROUTE_TICKET: Status.TICKET,
+    backstop.ROUTE_FORWARDED: Status.FORWARDED,
+    backstop.ROUTE_NEEDS_REVIEW: Status.NEEDS_REVIEW,
+}
+
+
+class TransientTriageError(Exception):
+    """The model provider failed in a way worth retrying (timeout, 429, 5xx)."""
+
+
+def pipeline_settings() -> pipeline.Settings:
+    return pipeline.Settings(
+        policy=backstop.Policy(
+            threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+            rates=settings.TRIAGE_USD_RATES,
+            deadline_business_days=settings.TRIAGE_DEADLINE_BUSINESS_DAYS,
+        ),
+        questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
+        max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
+        max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
+    )
+
+
+def email_input(email: InboundEmail) -> EmailInput:
+    return EmailInput(
+        subject=email.subject,
+        from_header=email.from_header,
+        received_at=email.received_at,
+        body=email.text_body,
+        attachments=[f"{a.filename} ({a.content_type})" for a in email.attachments.all()],
+        message_id=email.message_id,
+    )
+
+
+def email_claim(email_id: int, task_id: str) -> bool:
+    """Only one worker moves an email to ``processing``. The same task redelivered
+    after its worker died may take over its own claim."""
+    now = timezone.now()
+    with transaction.atomic():
+        row = InboundEmail.objects.select_for_update().filter(pk=email_id).values(
+            "status", "processing_task_id").first()
+        if row is None:
+            return False
+        takeover = (row["status"] == Status.PROCESSING and task_id
+                    and row["processing_task_id"] == task_id)
+        claimed = InboundEmail.objects.filter(pk=email_id).filter(
+            Q(status=Status.QUEUED) | Q(status=Status.PROCESSING, processing_task_id=task_id)
+            if task_id else Q(status=Status.QUEUED)
+        ).update(status=Status.PROCESSING, processing_task_id=task_id, status_changed_at=now,
+                 triage_attempts=F("triage_attempts") + 1, status_reason="")
+        if not claimed:
+            return False
+        if takeover:
+            TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
+                status=RunStatus.ERROR, finished_at=now,
+                errors=["worker lost mid-run; the task was redelivered"])
+        EmailEvent.objects.create(
+            email_id=email_id, kind="claimed", old_status=row["status"],
+            new_status=Status.PROCESSING,
+            reason="redelivered after worker loss" if takeover else "worker claimed",
+            data={"task_id": task_id},
+        )
+    return True
+
+
+def email_triage(email_id: int, *, task_id: str = "") -> str:
+    """Returns the route, or ``skipped`` when another worker holds the email.
+    Raises ``TransientTriageError`` (after storing the failed run) for retry."""
+    if not email_claim(email_id, task_id):
+        return "skipped"
+    email = InboundEmail.objects.get(pk=email_id)
+    email_link_early_replies(email.pk, email.message_id)
+    spec = llm.model_spec()
+    run = TriageRun.objects.create(email=email, attempt=email.triage_attempts, task_id=task_id,
+                                   provider=spec.provider, model_name=spec.model_name)
+    started = time.perf_counter()
+    try:
+        model = llm.build_model(spec)
+        decision = pipeline.run(email_input(email), model=model, spec=spec,
+                                config=pipeline_settings())
+    except llm.ChainError as exc:
+        decision = pipeline.Decision(route=backstop.ROUTE_NEEDS_REVIEW, provider=spec.provider,
+                                     model_name=spec.model_name, errors=[str(exc)])
+    duration_ms = int((time.perf_counter() - started) * 1000)
+
+    retry = bool(decision.transient_error) and decision.route != backstop.ROUTE_ESCALATED
+    with transaction.atomic():
+        _store_run(run, decision, duration_ms, retry=retry)
+        if not retry:
+            _apply(email, run, decision)
+    if retry:
+        raise TransientTriageError(decision.transient_error)
+    log.info("email %s routed to %s by %s", email_id, decision.route, spec.provider)
+    return decision.route
+
+
+def _store_run(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
+               retry: bool) -> None:
+    ChainCall.objects.bulk_create([
+        ChainCall(run=run, chain=c.chain, provider=c.provider, model_name=c.model_name,
+                  prompt_version=c.prompt_version, output=c.output,
+                  input_tokens=c.input_tokens, output_tokens=c.output_tokens,
+                  latency_ms=c.latency_ms, error=c.error[:5000])
+        for c in decision.calls
+    ])
+    run.status = RunStatus.ERROR if retry else (
+        RunStatus.NEEDS_REVIEW if decision.route == backstop.ROUTE_NEEDS_REVIEW
+        else RunStatus.DONE)
+    run.finished_at = timezone.now()
+    run.route = "" if retry else decision.route
+    run.department = decision.department
+    run.is_claim = decision.is_claim
+    run.escalation_required = decision.escalate
+    run.model_triggers = decision.model_triggers
+    run.backstop_triggers = decision.backstop_triggers
+    run.backstop_overrode = decision.backstop_overrode
+    run.exposure_amount = decision.exposure_amount
+    run.exposure_currency = decision.exposure_currency[:3]
+    run.exposure_usd = decision.exposure_usd
+    run.response_deadline = decision.response_deadline
+    run.decision = decision.summary()
+    run.errors = decision.errors
+    run.llm_calls = len(decision.calls)
+    run.input_tokens = decision.input_tokens
+    run.output_tokens = decision.output_tokens
+    run.duration_ms = duration_ms
+    run.save()
+
+
+def _apply(email: InboundEmail, run: TriageRun, decision: pipeline.Decision) -> None:
+    status = ROUTE_STATUS[decision.route]
+    reason = "; ".join(decision.errors)[:2000] if status == Status.NEEDS_REVIEW else (
+        "; ".join(decision.backstop_triggers + decision.model_triggers)[:2000]
+        if status == Status.ESCALATED else f"{decision.route} ({decision.provider})")
+    if not email_transition(email.pk, old=Status.PROCESSING, new=status, reason=reason,
+                            kind="routed", data={"run": run.pk}, current_run=run,
+                            processing_task_id=""):
+        # Someone else moved it (the sweeper re-queued a run it thought dead): keep the
+        # run for the record, take no action.
+        log.warning("email %s left processing during the run; decision not applied", email.pk)
+        return
+    if status == Status.ESCALATED:
+        actions.escalation_open(email, run)
+    elif status == Status.TICKET:
+        actions.ticket_open_draft(email, run, {"claim": decision.claim,
+                                               "checklist": decision.checklist})
+    elif status == Status.FORWARDED:
+        actions.forward_create(email, run, decision.department or "other")
+
+
+def email_requeue_for_retry(email_id: int, *, reason: str, countdown: float) -> None:
+    now = timezone.now()
+    with transaction.atomic():
+        TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
+            status=RunStatus.ERROR, finished_at=now, errors=[reason[:2000]])
+        email_transition(email_id, old=Status.PROCESSING, new=Status.QUEUED, kind="retry",
+                         reason=f"retry in {countdown:.0f}s: {reason}")
+
+
+def email_fail(email_id: int, *, reason: str) -> None:
+    now = timezone.now()
+    with transaction.atomic():
+        TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
+            status=RunStatus.ERROR, finished_at=now, errors=[reason[:2000]])
+        email_transition(email_id, old=Status.PROCESSING, new=Status.FAILED, kind="failed",
+                         reason=reason, processing_task_id="")

@@ -1,0 +1,51 @@
+"""Thin Celery tasks: take an id, call a service."""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+
+from triage.services import triage as triage_service
+from triage.services.queue import email_sweep_stuck
+
+log = logging.getLogger(__name__)
+
+
+def retry_countdown(retries: int) -> float:
+    """Exponential backoff with full jitter, capped well under the visibility timeout."""
+    cap = settings.TRIAGE_RETRY_BACKOFF_MAX_S
+    return random.uniform(0.5, 1.0) * min(cap, 2 ** (retries + 1))
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=settings.TRIAGE_SOFT_TIME_LIMIT_S,
+    time_limit=settings.TRIAGE_HARD_TIME_LIMIT_S,
+    max_retries=settings.TRIAGE_MAX_RETRIES,
+)
+def triage_email(self, email_id: int) -> str:
+    try:
+        return triage_service.email_triage(email_id, task_id=self.request.id or "")
+    except (triage_service.TransientTriageError, SoftTimeLimitExceeded) as exc:
+        reason = f"{type(exc).__name__}: {exc}"
+        if self.request.retries >= self.max_retries:
+            triage_service.email_fail(email_id, reason=f"gave up after {self.request.retries} "
+                                      f"retries: {reason}")
+            return "failed"
+        countdown = retry_countdown(self.request.retries)
+        triage_service.email_requeue_for_retry(email_id, reason=reason, countdown=countdown)
+        raise self.retry(exc=exc, countdown=countdown) from exc
+
+
+@shared_task(ignore_result=True)
+def sweep_stuck_emails() -> dict[str, int]:
+    counts = email_sweep_stuck()
+    if any(counts.values()):
+        log.info("sweeper re-queued %s", counts)
+    return counts
