@@ -189,13 +189,14 @@ if REDIS_URL:
         "max_retries": 1,
     }
 else:
-    for sub in ("in", "processed"):
+    for sub in ("in", "processed", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_URL = "filesystem://"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "in"),
         "data_folder_out": str(BROKER_DIR / "in"),
         "processed_folder": str(BROKER_DIR / "processed"),
+        "control_folder": str(BROKER_DIR / "control"),
         "store_processed": False,
     }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2

@@ -97,6 +97,11 @@ class Command(BaseCommand):
             env=os.environ.copy(),
         )
         self.stdout.write(f"Celery worker started (pid {worker.pid}); serving the admin.")
+
+        def stop(signum, frame):
+            raise SystemExit(0)  # run the finally below: never leave the worker behind
+
+        signal.signal(signal.SIGTERM, stop)
         try:
             call_command("runserver", addr, use_reloader=False)
         finally:
