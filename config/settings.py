@@ -312,5 +312,9 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "celery": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # One INFO line per HTTP request to the model provider is noise, not audit.
+        "httpx": {"level": "WARNING"},
+        "httpx2": {"level": "WARNING"},
+        "google_genai": {"level": "WARNING"},
     },
 }

@@ -32,12 +32,16 @@ def iter_messages(paths: list[Path]) -> Iterator[tuple[str, bytes | Exception]]:
             yield str(path), exc
             continue
         if path.suffix.lower() == ".mbox" or head == b"From ":
+            box = None
             try:
                 box = mailbox.mbox(path, create=False)
                 for i, key in enumerate(box.iterkeys()):
                     yield f"{path}#{i + 1}", box.get_bytes(key, from_=False)
             except (OSError, mailbox.Error) as exc:
                 yield str(path), exc
+            finally:
+                if box is not None:
+                    box.close()
         else:
             try:
                 yield str(path), path.read_bytes()
