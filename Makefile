@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/triage
 TEST_REDIS_URL    ?= redis://127.0.0.1:6379/14
 
-.PHONY: demo test lint bench-ingest bench-pipeline clean
+.PHONY: demo test lint browser bench-ingest bench-pipeline bench-admin clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,15 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	DEBUG=true $(PY) manage.py demo
 
-test: $(STAMP)
+# The browser test drives Debian's Chromium; as root, install it when missing.
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	  else echo "install Debian's chromium and chromium-driver for the browser test"; fi; \
+	fi
+
+test: $(STAMP) browser
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 	TRIAGE_WEBHOOK_SECRET= TRIAGE_LLM_PROVIDER=offline SECURE_HTTPS=false \
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
@@ -33,6 +41,9 @@ bench-ingest: $(STAMP)
 
 bench-pipeline: $(STAMP)
 	$(PY) manage.py bench_pipeline $(BENCH_ARGS)
+
+bench-admin: $(STAMP)
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py bench_admin $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) data artifacts

@@ -163,3 +163,51 @@ def wait_for(predicate, *, timeout: float = 30, interval: float = 0.2, message: 
             return result
         time.sleep(interval)
     raise AssertionError(f"timed out after {timeout}s waiting for {message or predicate}")
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    """Admin pages render without a collectstatic manifest in tests."""
+    settings.STORAGES = {**settings.STORAGES, "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+
+
+def make_user(username: str, group: str | None = None, *, superuser: bool = False):
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user(username, f"{username}@example.com", "pw-" + username,
+                                    is_staff=True, is_superuser=superuser)
+    if group:
+        user.groups.add(Group.objects.get(name=group))
+    return User.objects.get(pk=user.pk)  # fresh permission cache
+
+
+@pytest.fixture
+def staff(db):
+    from django.contrib.auth.models import Group, Permission
+
+    from triage import roles
+
+    # A transactional test's flush removes rows the data migrations created.
+    roles.ensure_groups(Group, Permission)
+
+    return {
+        "claims": make_user("claims1", roles.CLAIMS_STAFF),
+        "claims2": make_user("claims2", roles.CLAIMS_STAFF),
+        "desk": make_user("desk1", roles.TRADING_DESK),
+        "desk2": make_user("desk2", roles.TRADING_DESK),
+        "triager": make_user("triager1", roles.TRIAGE_ADMIN),
+    }
+
+
+def triaged_sample(name: str):
+    """Ingest a sample and triage it in-process with the offline provider."""
+    from triage import mime
+    from triage.models import InboundEmail
+    from triage.services.ingestion import email_ingest
+    from triage.services.triage import email_triage
+
+    raw = (SAMPLES / name).read_bytes()
+    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
+    email_triage(result.email_id, task_id=f"t-{result.email_id}")
+    return InboundEmail.objects.get(pk=result.email_id)

@@ -8,6 +8,8 @@ from django.core.files.storage import Storage, storages
 from django.db import models
 from django.db.models import Q
 
+from triage.sanitize import escape_invisible
+
 
 class Provider(models.TextChoices):
     WEBHOOK = "webhook", "Signed webhook"
@@ -113,16 +115,23 @@ class InboundEmail(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"#{self.pk} {self.subject[:60]}"
+        # Used in breadcrumbs, titles and aria-labels across the admin.
+        return f"#{self.pk} {escape_invisible(self.subject[:60])}"
 
 
 class EmailEvent(models.Model):
-    """One row per status change or notable event: the email's timeline."""
+    """The audit trail: one row per status change, pipeline event or staff action,
+    written in the same transaction as the change. Every object staff act on hangs off
+    an email, so one table serves as both the email's timeline and the audit log."""
 
     email = models.ForeignKey(InboundEmail, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=32)
+    kind = models.CharField("action", max_length=32, db_index=True)
+    target = models.CharField(max_length=64, blank=True, help_text="e.g. ticket:12")
     old_status = models.CharField(max_length=16, blank=True)
     new_status = models.CharField(max_length=16, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
     reason = models.TextField(blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
@@ -132,6 +141,7 @@ class EmailEvent(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+        verbose_name = "audit event"
 
     def __str__(self) -> str:
         return f"{self.kind} {self.old_status}->{self.new_status}"
@@ -160,7 +170,7 @@ class Attachment(models.Model):
     )
 
     def __str__(self) -> str:
-        return self.filename
+        return escape_invisible(self.filename)
 
 
 class RunStatus(models.TextChoices):
@@ -194,6 +204,8 @@ class TriageRun(models.Model):
     exposure_currency = models.CharField(max_length=3, blank=True)
     exposure_usd = models.DecimalField(max_digits=18, decimal_places=2, null=True, blank=True)
     response_deadline = models.DateField(null=True, blank=True)
+    contract_reference = models.CharField(max_length=100, blank=True, db_index=True)
+    lot_reference = models.CharField(max_length=100, blank=True, db_index=True)
     decision = models.JSONField(default=dict, blank=True)
     errors = models.JSONField(default=list, blank=True)
     llm_calls = models.PositiveIntegerField(default=0)
@@ -240,18 +252,34 @@ class Escalation(models.Model):
 
     email = models.OneToOneField(InboundEmail, on_delete=models.CASCADE, related_name="escalation")
     run = models.ForeignKey(TriageRun, on_delete=models.PROTECT, related_name="+")
-    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.PENDING,
+                             db_index=True)
     exposure_usd = models.DecimalField(max_digits=18, decimal_places=2, null=True, blank=True)
     response_deadline = models.DateField(null=True, blank=True)
     model_triggers = models.JSONField(default=list, blank=True)
     backstop_triggers = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    acknowledged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                        on_delete=models.PROTECT, related_name="+")
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                  on_delete=models.PROTECT, related_name="+")
+    closed_at = models.DateTimeField(null=True, blank=True)
+    note = models.TextField(blank=True)
+    # Dismissing what the backstop raised takes two desk members: the first asks.
+    dismissal_requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                               on_delete=models.PROTECT, related_name="+")
+    dismissal_reason = models.TextField(blank=True)
 
     class Meta:
         permissions = [("resolve_escalation", "Can acknowledge, resolve or dismiss escalations")]
 
     def __str__(self) -> str:
         return f"Escalation of email {self.email_id}"
+
+    @property
+    def raised_by_backstop(self) -> bool:
+        return bool(self.backstop_triggers)
 
 
 class Ticket(models.Model):
@@ -262,16 +290,46 @@ class Ticket(models.Model):
 
     email = models.OneToOneField(InboundEmail, on_delete=models.CASCADE, related_name="ticket")
     run = models.ForeignKey(TriageRun, on_delete=models.PROTECT, related_name="+")
-    state = models.CharField(max_length=16, choices=State.choices, default=State.DRAFT)
+    state = models.CharField(max_length=16, choices=State.choices, default=State.DRAFT,
+                             db_index=True)
     version = models.PositiveIntegerField(default=1)
     data = models.JSONField(default=dict, help_text="Extraction and checklist answers")
     created_at = models.DateTimeField(auto_now_add=True)
+    last_corrected_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                          on_delete=models.PROTECT, related_name="+")
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_version = models.PositiveIntegerField(null=True, blank=True)
+    arbitration_number = models.CharField(max_length=32, null=True, blank=True, unique=True)
+    rejection_reason = models.TextField(blank=True)
 
     class Meta:
         permissions = [("approve_ticket", "Can approve or reject tickets")]
 
     def __str__(self) -> str:
         return f"Ticket for email {self.email_id} v{self.version}"
+
+
+class TicketVersion(models.Model):
+    """Every version of a ticket's content: who made it and what changed."""
+
+    ticket = models.ForeignKey(Ticket, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    data = models.JSONField()
+    changes = models.JSONField(default=dict, blank=True, help_text="field: [old, new]")
+    changed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.PROTECT, related_name="+")
+    source = models.CharField(max_length=16, help_text="pipeline or correction")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ticket", "version"]
+        constraints = [models.UniqueConstraint(fields=["ticket", "version"],
+                                               name="one_row_per_ticket_version")]
+
+    def __str__(self) -> str:
+        return f"ticket {self.ticket_id} v{self.version}"
 
 
 class Forward(models.Model):

@@ -129,7 +129,7 @@ def _extract(email: str, received: date, system: str) -> dict:
 
     def quote(field: str, text: str | None) -> None:
         if text:
-            quotes.append({"field": field, "quote": text[:300]})
+            quotes.append({"field": field, "quote": " ".join(text.split())[:300]})
 
     contract, contract_q = textrules.first_ref(textrules.CONTRACT_RE, body)
     lot, lot_q = textrules.first_ref(textrules.LOT_RE, body)
@@ -150,7 +150,7 @@ def _extract(email: str, received: date, system: str) -> dict:
     types = textrules.claim_types(body)
     for t in types:
         m = textrules.find_affirmed(body, textrules.CLAIM_TYPE_PATTERNS[t])[0]
-        quote("claim_types", body[max(0, m.start() - 30): m.end() + 30].strip())
+        quote("claim_types", _around(body, m))
     return {
         "claiming_party": party,
         "contact": contact,
@@ -168,6 +168,11 @@ def _extract(email: str, received: date, system: str) -> dict:
     }
 
 
+def _around(text: str, m: re.Match[str], width: int = 40) -> str:
+    """A quote around a match, on one line."""
+    return " ".join(text[max(0, m.start() - width): m.end() + width].split())
+
+
 _ACTION = re.compile(
     r"[^.\n]*\b(?:we (?:request|demand|require|ask)|please|kindly|solicitamos|pedimos|"
     r"exigimos|favor|requeremos)\b[^.\n]*", re.IGNORECASE)
@@ -182,14 +187,17 @@ def _party(email: str) -> tuple[str | None, str | None]:
     for line in email.splitlines()[:3]:
         if line.startswith("From: "):
             value = line[len("From: "):].strip()
-            m = re.match(r'"?([^"<]*?)"?\s*<([^>]+)>', value)
+            # The envelope neutralised "<" to "‹" (it looks like a tag).
+            m = re.match(r'"?([^"<‹]*?)"?\s*[<‹]([^>›]+)[>›]?', value)
             if m:
                 name, addr = m.group(1).strip(), m.group(2).strip()
             else:
                 name, addr = "", value
             domain = addr.split("@")[-1] if "@" in addr else ""
-            org = domain.split(".")[0].upper() if domain else None
-            return (name.split(" - ")[-1] if " - " in name else org), addr or None
+            org = domain.split(".")[0].replace("-", " ").title() if domain else None
+            # "Li Wei - Jiangsu Textile Mills": the organisation follows the dash.
+            party = name.split(" - ")[-1].strip() if " - " in name else (name or org)
+            return party or None, addr or None
     return None, None
 
 
@@ -228,7 +236,7 @@ def _escalate(email: str, received: date, system: str) -> dict:
 
 
 _CHECKS: list[tuple[re.Pattern[str], re.Pattern[str]]] = [
-    (re.compile(r"surveyor|inspect", re.I), re.compile(
+    (re.compile(r"surveyor", re.I), re.compile(
         r"surveyor|vistoriador|perito|independent inspect|SGS|Bureau Veritas|Intertek|Cotecna|"
         r"Control Union|survey report|laudo de vistoria", re.I)),
     (re.compile(r"contamination", re.I), re.compile(
@@ -258,7 +266,7 @@ def _checklist(email: str, received: date, system: str) -> dict:
                     # Mentioned but never affirmed means every mention is negated.
                     m = affirmed[0] if affirmed else mentioned
                     answer, confidence = ("yes", 0.7) if affirmed else ("no", 0.6)
-                    quote = body[max(0, m.start() - 40): m.end() + 40].strip()
+                    quote = _around(body, m)
                 break
         answers.append({"number": int(number), "answer": answer, "confidence": confidence,
                         "quote": quote})

@@ -9,6 +9,30 @@ CLAIMS_STAFF = "Claims staff"
 TRADING_DESK = "Trading desk"
 TRIAGE_ADMIN = "Triage admin"
 
+VIEW = ["view_inboundemail", "view_emailevent", "view_attachment", "view_triagerun",
+        "view_chaincall", "view_escalation", "view_ticket", "view_forward",
+        "view_notification", "view_ticketversion"]
+
+GROUP_PERMISSIONS = {
+    CLAIMS_STAFF: [*VIEW, "approve_ticket"],
+    TRADING_DESK: [*VIEW, "resolve_escalation"],
+    TRIAGE_ADMIN: [*VIEW, "retriage_email", "export_decisions", "decide_manually"],
+}
+
+
+def ensure_groups(group_model, permission_model) -> None:
+    """Create the staff groups with exactly their permissions (idempotent). Takes the
+    models so the data migration can pass its historical ones."""
+    for name, codenames in GROUP_PERMISSIONS.items():
+        group, _ = group_model.objects.get_or_create(name=name)
+        perms = list(permission_model.objects.filter(content_type__app_label="triage",
+                                                     codename__in=codenames))
+        missing = set(codenames) - {p.codename for p in perms}
+        if missing:
+            raise RuntimeError(f"permissions missing for {name}: {sorted(missing)}")
+        group.permissions.set(perms)
+
+
 DEMO_USERS = [
     ("claims", CLAIMS_STAFF),
     ("desk", TRADING_DESK),

@@ -18,7 +18,15 @@ from django.db.models import F
 from django.utils import timezone
 
 from triage.mime import NOTIFICATION_HEADER
-from triage.models import Escalation, Forward, InboundEmail, Notification, Ticket, TriageRun
+from triage.models import (
+    Escalation,
+    Forward,
+    InboundEmail,
+    Notification,
+    Ticket,
+    TicketVersion,
+    TriageRun,
+)
 from triage.sanitize import escape_invisible
 
 log = logging.getLogger(__name__)
@@ -60,9 +68,14 @@ def ticket_open_draft(email: InboundEmail, run: TriageRun, data: dict) -> Ticket
     ticket, created = Ticket.objects.get_or_create(
         email=email, defaults={"run": run, "data": data}
     )
-    if not created and ticket.state == Ticket.State.DRAFT and ticket.run_id != run.pk:
-        Ticket.objects.filter(pk=ticket.pk).update(run=run, data=data, version=F("version") + 1)
+    if created:
+        TicketVersion.objects.create(ticket=ticket, version=1, data=data, source="pipeline")
+    elif ticket.state == Ticket.State.DRAFT and ticket.run_id != run.pk:
+        Ticket.objects.filter(pk=ticket.pk).update(run=run, data=data, version=F("version") + 1,
+                                                   last_corrected_by=None)
         ticket.refresh_from_db()
+        TicketVersion.objects.create(ticket=ticket, version=ticket.version, data=data,
+                                     source="pipeline")
     return ticket
 
 

@@ -150,6 +150,9 @@ def _store_run(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
     run.exposure_currency = decision.exposure_currency[:3]
     run.exposure_usd = decision.exposure_usd
     run.response_deadline = decision.response_deadline
+    claim = decision.claim or {}
+    run.contract_reference = (claim.get("contract_reference") or "")[:100]
+    run.lot_reference = (claim.get("lot_reference") or "")[:100]
     run.decision = decision.summary()
     run.errors = decision.errors
     run.llm_calls = len(decision.calls)

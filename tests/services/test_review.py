@@ -1,0 +1,242 @@
+"""Staff decisions through the review services: every transition, permission and
+conflict, with the database state asserted afterwards."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.db import connection
+
+from triage.models import EmailEvent, Escalation, Status, Ticket, TicketVersion, TriageRun
+from triage.services import review
+from tests.conftest import triaged_sample
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def escalation(staff):
+    email = triaged_sample("01-contamination-claim-ica.eml")
+    return Escalation.objects.get(email=email)
+
+
+@pytest.fixture
+def ticket(staff):
+    email = triaged_sample("03-weight-shortfall.eml")
+    return Ticket.objects.get(email=email)
+
+
+def audit(kind: str):
+    return list(EmailEvent.objects.filter(kind=kind))
+
+
+# --- escalations ---------------------------------------------------------------------------
+
+
+def test_desk_acknowledges_then_resolves(escalation, staff):
+    outcome = review.escalation_acknowledge(escalation.pk, staff["desk"], "calling the mill")
+    assert outcome.changed
+    escalation.refresh_from_db()
+    assert escalation.state == "acknowledged" and escalation.acknowledged_by == staff["desk"]
+    [row] = audit("escalation_acknowledged")
+    assert (row.actor, row.before, row.after, row.reason) == (
+        staff["desk"], {"state": "pending"}, {"state": "acknowledged"}, "calling the mill")
+    assert not review.escalation_acknowledge(escalation.pk, staff["desk"]).changed
+
+    with pytest.raises(review.ReviewError, match="needs a note"):
+        review.escalation_resolve(escalation.pk, staff["desk"], "  ")
+    review.escalation_resolve(escalation.pk, staff["desk"], "settled at USD 120k")
+    escalation.refresh_from_db()
+    assert escalation.state == "resolved" and escalation.note == "settled at USD 120k"
+    assert len(audit("escalation_resolved")) == 1
+
+
+def test_claims_staff_cannot_touch_escalations(escalation, staff):
+    for call in (lambda: review.escalation_acknowledge(escalation.pk, staff["claims"]),
+                 lambda: review.escalation_resolve(escalation.pk, staff["claims"], "x"),
+                 lambda: review.escalation_dismiss(escalation.pk, staff["claims"], "x")):
+        with pytest.raises(PermissionDenied):
+            call()
+    escalation.refresh_from_db()
+    assert escalation.state == "pending"
+    assert not EmailEvent.objects.filter(kind__startswith="escalation_").exists()
+
+
+def test_dismissing_a_backstop_escalation_takes_two_desk_members(escalation, staff):
+    assert escalation.raised_by_backstop
+    with pytest.raises(review.ReviewError, match="needs a reason"):
+        review.escalation_dismiss(escalation.pk, staff["desk"], "")
+    first = review.escalation_dismiss(escalation.pk, staff["desk"], "duplicate of #12")
+    assert "second trading desk member" in first.message
+    escalation.refresh_from_db()
+    assert escalation.state == "pending" and escalation.dismissal_requested_by == staff["desk"]
+    with pytest.raises(review.ReviewError, match="second trading desk member"):
+        review.escalation_dismiss(escalation.pk, staff["desk"], "again")
+    escalation.refresh_from_db()
+    assert escalation.state == "pending"
+    review.escalation_dismiss(escalation.pk, staff["desk2"], "confirmed duplicate")
+    escalation.refresh_from_db()
+    assert escalation.state == "dismissed" and escalation.closed_by == staff["desk2"]
+    assert [e.actor for e in EmailEvent.objects.filter(kind__startswith="escalation_dismiss")] \
+        == [staff["desk"], staff["desk2"]]
+
+
+def test_a_model_only_escalation_is_dismissed_by_one_person(staff):
+    email = triaged_sample("03-weight-shortfall.eml")
+    run = email.current_run
+    run.backstop_triggers = []
+    esc = Escalation.objects.create(email=email, run=run, model_triggers=["contamination"])
+    review.escalation_dismiss(esc.pk, staff["desk"], "no contamination on re-read")
+    esc.refresh_from_db()
+    assert esc.state == "dismissed"
+
+
+# --- tickets -------------------------------------------------------------------------------
+
+
+def test_correction_creates_a_version_with_who_and_what(ticket, staff):
+    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+                          changes={"exposure_amount": "13,100.50", "lot_reference": "5520-B"})
+    ticket.refresh_from_db()
+    assert ticket.version == 2 and ticket.last_corrected_by == staff["claims"]
+    assert ticket.data["claim"]["exposure_amount"] == 13100.5
+    v2 = TicketVersion.objects.get(ticket=ticket, version=2)
+    assert v2.changed_by == staff["claims"] and v2.source == "correction"
+    assert v2.changes == {"exposure_amount": [12400.0, 13100.5],
+                          "lot_reference": ["5520", "5520-B"]}
+    [row] = audit("ticket_corrected")
+    assert row.version == 2 and row.after == {"exposure_amount": 13100.5,
+                                              "lot_reference": "5520-B"}
+    with pytest.raises(review.ReviewError, match="not a number"):
+        review.ticket_correct(ticket.pk, staff["claims"], seen_version=2,
+                              changes={"exposure_amount": "lots"})
+
+
+def test_stale_approval_is_refused_and_nothing_changes(ticket, staff):
+    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+                          changes={"origin": "USA"})
+    with pytest.raises(review.StaleVersion, match="you saw version 1, the current version is 2"):
+        review.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+    ticket.refresh_from_db()
+    assert ticket.state == "draft" and ticket.arbitration_number is None
+    assert not audit("ticket_approved")
+
+
+def test_retriage_makes_an_open_approval_stale(ticket, staff):
+    email = ticket.email
+    review.email_retriage(email.pk, staff["triager"])
+    from triage.services.triage import email_triage
+
+    email_triage(email.pk, task_id="t-again")
+    ticket.refresh_from_db()
+    assert ticket.version == 2
+    with pytest.raises(review.StaleVersion):
+        review.ticket_approve(ticket.pk, staff["claims"], seen_version=1)
+
+
+def test_approval_issues_one_arbitration_number_and_is_idempotent(ticket, staff):
+    first = review.ticket_approve(ticket.pk, staff["claims"], seen_version=1)
+    ticket.refresh_from_db()
+    assert first.changed and ticket.state == "approved"
+    assert ticket.arbitration_number == f"ARB-{ticket.decided_at.year}-{ticket.pk:06d}"
+    assert (ticket.decided_by, ticket.decided_version) == (staff["claims"], 1)
+    again = review.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+    assert not again.changed and ticket.arbitration_number in again.message
+    ticket.refresh_from_db()
+    assert ticket.decided_by == staff["claims"]
+    assert len(audit("ticket_approved")) == 1
+
+
+def test_four_eyes(ticket, staff):
+    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+                          changes={"claiming_party": "Anatolia Spinning A.S."})
+    with pytest.raises(review.ReviewError, match="Four eyes"):
+        review.ticket_approve(ticket.pk, staff["claims"], seen_version=2)
+    ticket.refresh_from_db()
+    assert ticket.state == "draft"
+    review.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
+    ticket.refresh_from_db()
+    assert ticket.state == "approved" and ticket.decided_by == staff["claims2"]
+
+
+def test_rejection_needs_a_reason(ticket, staff):
+    with pytest.raises(review.ReviewError, match="needs a reason"):
+        review.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="")
+    review.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="out of time")
+    ticket.refresh_from_db()
+    assert ticket.state == "rejected" and ticket.rejection_reason == "out of time"
+    with pytest.raises(review.ReviewError, match="only drafts"):
+        review.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+
+
+def test_trading_desk_cannot_approve_tickets(ticket, staff):
+    with pytest.raises(PermissionDenied):
+        review.ticket_approve(ticket.pk, staff["desk"], seen_version=1)
+    with pytest.raises(PermissionDenied):
+        review.ticket_correct(ticket.pk, staff["desk"], seen_version=1, changes={"origin": "x"})
+    ticket.refresh_from_db()
+    assert (ticket.state, ticket.version) == ("draft", 1)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_approvals_give_one_approval_and_one_refusal(staff):
+    assert connection.vendor == "postgresql"
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def approve(user):
+        from django.db import connection as conn
+
+        try:
+            barrier.wait()
+            outcomes.append(review.ticket_approve(ticket.pk, user, seen_version=1))
+        finally:
+            conn.close()
+
+    threads = [threading.Thread(target=approve, args=(staff[k],)) for k in ("claims", "claims2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(o.changed for o in outcomes) == [False, True]
+    refusal = next(o for o in outcomes if not o.changed)
+    assert refusal.message.startswith("Already approved as ARB-")
+    assert EmailEvent.objects.filter(kind="ticket_approved").count() == 1
+    assert Ticket.objects.filter(arbitration_number__isnull=False).count() == 1
+
+
+# --- emails --------------------------------------------------------------------------------
+
+
+def test_retriage_keeps_old_runs(staff):
+    email = triaged_sample("04-freight-invoice.eml")
+    outcome = review.email_retriage(email.pk, staff["triager"])
+    email.refresh_from_db()
+    assert outcome.changed and email.status == Status.QUEUED
+    assert TriageRun.objects.filter(email=email).count() == 1
+    [row] = audit("retriage")
+    assert row.actor == staff["triager"]
+    with pytest.raises(PermissionDenied):
+        review.email_retriage(email.pk, staff["claims"])
+
+
+def test_manual_decision_routes_through_the_same_actions(staff, settings):
+    settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL = 1  # claims fail closed to needs_review
+    email = triaged_sample("03-weight-shortfall.eml")
+    assert email.status == Status.NEEDS_REVIEW
+    with pytest.raises(PermissionDenied):
+        review.email_decide_manually(email.pk, staff["claims"], route="ticket", reason="x")
+    with pytest.raises(review.ReviewError, match="needs a reason"):
+        review.email_decide_manually(email.pk, staff["triager"], route="ticket", reason="")
+    review.email_decide_manually(email.pk, staff["triager"], route="ticket",
+                                 reason="small weight claim, checked by hand")
+    email.refresh_from_db()
+    assert email.status == Status.TICKET
+    assert email.current_run.provider == "manual"
+    assert email.current_run.model_name == "triager1"
+    assert Ticket.objects.get(email=email).state == "draft"
+    with pytest.raises(review.ReviewError, match="Only emails in needs review"):
+        review.email_decide_manually(email.pk, staff["triager"], route="escalated", reason="x")

@@ -1,0 +1,317 @@
+"""Staff decisions: escalations, tickets, re-triage and manual routing.
+
+Every function checks permission and state, then acts and writes its audit row
+(``EmailEvent``) in one transaction; rows that two people may act on at once are
+locked (``select_for_update``), so a conflict is one success and one clear refusal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils import timezone
+
+from triage import backstop
+from triage.models import (
+    ROUTED,
+    TERMINAL,
+    EmailEvent,
+    Escalation,
+    InboundEmail,
+    RunStatus,
+    Status,
+    Ticket,
+    TicketVersion,
+    TriageRun,
+)
+from triage.services import actions
+from triage.services.status import email_transition
+from triage.textrules import parse_date
+
+
+class ReviewError(Exception):
+    """A refusal with a message for the person who asked."""
+
+
+class StaleVersion(ReviewError):
+    def __init__(self, seen: int, current: int) -> None:
+        super().__init__(f"This ticket changed since you opened it: you saw version {seen}, "
+                         f"the current version is {current}. Review it again before approving.")
+        self.current = current
+
+
+@dataclass(frozen=True)
+class Outcome:
+    changed: bool
+    message: str
+
+
+def _require(actor, perm: str) -> None:
+    if not (actor and actor.is_active and actor.has_perm(f"triage.{perm}")):
+        raise PermissionDenied(f"you do not have the {perm} permission")
+
+
+def _audit(email_id: int, actor, kind: str, *, target: str, before=None, after=None,
+           reason: str = "", version: int | None = None) -> None:
+    EmailEvent.objects.create(email_id=email_id, actor=actor, kind=kind, target=target,
+                              before=before, after=after, reason=reason, version=version)
+
+
+# --- Escalations (trading desk) -------------------------------------------------------
+
+
+def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome:
+    _require(actor, "resolve_escalation")
+    with transaction.atomic():
+        esc = Escalation.objects.select_for_update().get(pk=escalation_id)
+        if esc.state != Escalation.State.PENDING:
+            return Outcome(False, f"Escalation is already {esc.get_state_display().lower()}.")
+        esc.state = Escalation.State.ACKNOWLEDGED
+        esc.acknowledged_by, esc.acknowledged_at = actor, timezone.now()
+        esc.note = note.strip()
+        esc.save(update_fields=["state", "acknowledged_by", "acknowledged_at", "note"])
+        _audit(esc.email_id, actor, "escalation_acknowledged", target=f"escalation:{esc.pk}",
+               before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)
+    return Outcome(True, "Escalation acknowledged.")
+
+
+def escalation_resolve(escalation_id: int, actor, note: str) -> Outcome:
+    _require(actor, "resolve_escalation")
+    if not note.strip():
+        raise ReviewError("Resolving an escalation needs a note saying how it was resolved.")
+    return _close(escalation_id, actor, Escalation.State.RESOLVED, note.strip())
+
+
+def escalation_dismiss(escalation_id: int, actor, reason: str) -> Outcome:
+    """Dismiss (reason required). What the backstop raised needs a second desk member:
+    the first call records the request, a call by someone else confirms it."""
+    _require(actor, "resolve_escalation")
+    reason = reason.strip()
+    if not reason:
+        raise ReviewError("Dismissing an escalation needs a reason.")
+    with transaction.atomic():
+        esc = Escalation.objects.select_for_update().get(pk=escalation_id)
+        if esc.state in (Escalation.State.RESOLVED, Escalation.State.DISMISSED):
+            return Outcome(False, f"Escalation is already {esc.get_state_display().lower()}.")
+        if esc.raised_by_backstop:
+            if esc.dismissal_requested_by_id is None:
+                esc.dismissal_requested_by, esc.dismissal_reason = actor, reason
+                esc.save(update_fields=["dismissal_requested_by", "dismissal_reason"])
+                _audit(esc.email_id, actor, "escalation_dismissal_requested",
+                       target=f"escalation:{esc.pk}", reason=reason,
+                       after={"backstop_triggers": esc.backstop_triggers})
+                return Outcome(True, "Dismissal requested. The backstop raised this escalation, "
+                                     "so a second trading desk member must confirm it.")
+            if esc.dismissal_requested_by_id == actor.pk:
+                raise ReviewError("You requested this dismissal; a second trading desk member "
+                                  "must confirm it.")
+    return _close(escalation_id, actor, Escalation.State.DISMISSED, reason)
+
+
+def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
+    with transaction.atomic():
+        esc = Escalation.objects.select_for_update().get(pk=escalation_id)
+        if esc.state in (Escalation.State.RESOLVED, Escalation.State.DISMISSED):
+            return Outcome(False, f"Escalation is already {esc.get_state_display().lower()}.")
+        before = esc.state
+        esc.state, esc.closed_by, esc.closed_at, esc.note = state, actor, timezone.now(), note
+        esc.save(update_fields=["state", "closed_by", "closed_at", "note"])
+        _audit(esc.email_id, actor, f"escalation_{state}", target=f"escalation:{esc.pk}",
+               before={"state": before}, after={"state": state}, reason=note)
+    return Outcome(True, f"Escalation {esc.get_state_display().lower()}.")
+
+
+# --- Tickets (claims staff) ---------------------------------------------------------------
+
+EDITABLE_FIELDS = {
+    "claiming_party": str, "contact": str, "contract_reference": str, "lot_reference": str,
+    "origin": str, "required_action": str, "exposure_amount": Decimal,
+    "exposure_currency": str, "response_deadline": date,
+}
+
+
+def _coerce(field: str, value: object):
+    kind = EDITABLE_FIELDS[field]
+    if value in (None, ""):
+        return None
+    if kind is Decimal:
+        try:
+            amount = Decimal(str(value).replace(",", ""))
+        except InvalidOperation as exc:
+            raise ReviewError(f"{field}: {value!r} is not a number") from exc
+        if amount < 0:
+            raise ReviewError(f"{field} cannot be negative")
+        return float(amount)
+    if kind is date:
+        parsed = parse_date(value)
+        if parsed is None:
+            raise ReviewError(f"{field}: {value!r} is not a date")
+        return parsed.isoformat()
+    text = str(value).strip()[:500]
+    if field == "exposure_currency":
+        text = text.upper()
+        if len(text) != 3 or not text.isalpha():
+            raise ReviewError("exposure_currency must be a 3-letter ISO code")
+    return text
+
+
+def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -> Outcome:
+    """Correct claim fields of a draft. Each correction is a new version recording who
+    changed what; a correction of a version that is no longer current is refused."""
+    _require(actor, "approve_ticket")
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise ReviewError(f"cannot edit {', '.join(sorted(unknown))}")
+    with transaction.atomic():
+        ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
+        if ticket.state != Ticket.State.DRAFT:
+            raise ReviewError(f"Only drafts can be corrected; this ticket is {ticket.state}.")
+        if seen_version != ticket.version:
+            raise StaleVersion(seen_version, ticket.version)
+        data = dict(ticket.data)
+        claim = dict(data.get("claim") or {})
+        diff = {}
+        for field, value in changes.items():
+            new = _coerce(field, value)
+            if claim.get(field) != new:
+                diff[field] = [claim.get(field), new]
+                claim[field] = new
+        if not diff:
+            return Outcome(False, "Nothing changed.")
+        data["claim"] = claim
+        ticket.data, ticket.version, ticket.last_corrected_by = data, ticket.version + 1, actor
+        ticket.save(update_fields=["data", "version", "last_corrected_by"])
+        TicketVersion.objects.create(ticket=ticket, version=ticket.version, data=data,
+                                     changes=diff, changed_by=actor, source="correction")
+        _audit(ticket.email_id, actor, "ticket_corrected", target=f"ticket:{ticket.pk}",
+               before={k: v[0] for k, v in diff.items()},
+               after={k: v[1] for k, v in diff.items()}, version=ticket.version)
+    return Outcome(True, f"Ticket corrected: now version {ticket.version}.")
+
+
+def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
+    """Approve exactly the version the reviewer saw. Issues the arbitration ticket
+    number once; a repeat of the same approval changes nothing."""
+    _require(actor, "approve_ticket")
+    with transaction.atomic():
+        ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
+        if ticket.state == Ticket.State.APPROVED:
+            if ticket.decided_version == seen_version:
+                return Outcome(False, f"Already approved as {ticket.arbitration_number}.")
+            raise ReviewError(f"This ticket was already approved at version "
+                              f"{ticket.decided_version} as {ticket.arbitration_number}.")
+        if ticket.state != Ticket.State.DRAFT:
+            raise ReviewError(f"This ticket is {ticket.state}; only drafts can be approved.")
+        if seen_version != ticket.version:
+            raise StaleVersion(seen_version, ticket.version)
+        if ticket.last_corrected_by_id == actor.pk:
+            raise ReviewError("Four eyes: you made the last correction to this ticket, so "
+                              "someone else must approve it.")
+        now = timezone.now()
+        ticket.state, ticket.decided_by, ticket.decided_at = Ticket.State.APPROVED, actor, now
+        ticket.decided_version = ticket.version
+        ticket.arbitration_number = f"ARB-{now.year}-{ticket.pk:06d}"
+        ticket.save(update_fields=["state", "decided_by", "decided_at", "decided_version",
+                                   "arbitration_number"])
+        _audit(ticket.email_id, actor, "ticket_approved", target=f"ticket:{ticket.pk}",
+               before={"state": "draft"},
+               after={"state": "approved", "arbitration_number": ticket.arbitration_number},
+               version=ticket.version)
+    return Outcome(True, f"Approved version {ticket.version}: arbitration ticket "
+                         f"{ticket.arbitration_number}.")
+
+
+def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> Outcome:
+    _require(actor, "approve_ticket")
+    if not reason.strip():
+        raise ReviewError("Rejecting a ticket needs a reason.")
+    with transaction.atomic():
+        ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
+        if ticket.state != Ticket.State.DRAFT:
+            raise ReviewError(f"This ticket is {ticket.state}; only drafts can be rejected.")
+        if seen_version != ticket.version:
+            raise StaleVersion(seen_version, ticket.version)
+        ticket.state, ticket.decided_by = Ticket.State.REJECTED, actor
+        ticket.decided_at, ticket.decided_version = timezone.now(), ticket.version
+        ticket.rejection_reason = reason.strip()
+        ticket.save(update_fields=["state", "decided_by", "decided_at", "decided_version",
+                                   "rejection_reason"])
+        _audit(ticket.email_id, actor, "ticket_rejected", target=f"ticket:{ticket.pk}",
+               before={"state": "draft"}, after={"state": "rejected"},
+               reason=ticket.rejection_reason, version=ticket.version)
+    return Outcome(True, f"Ticket rejected at version {ticket.version}.")
+
+
+# --- Emails -------------------------------------------------------------------------------
+
+
+def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
+    """A new run with the current prompts and model; the old runs stay on record."""
+    _require(actor, "retriage_email")
+    from triage.services.queue import email_publish
+
+    status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
+    if status not in TERMINAL:
+        return Outcome(False, f"Email #{email_id} is {status}; it is already on its way.")
+    with transaction.atomic():
+        moved = email_transition(email_id, old=status, new=Status.QUEUED, kind="retriage",
+                                 reason=reason or "re-triage requested", actor=actor)
+        if moved:
+            transaction.on_commit(lambda: email_publish(email_id))
+    return Outcome(moved, f"Email #{email_id} queued for re-triage." if moved
+                   else f"Email #{email_id} changed meanwhile; nothing queued.")
+
+
+MANUAL_ROUTES = (backstop.ROUTE_ESCALATED, backstop.ROUTE_TICKET, backstop.ROUTE_FORWARDED)
+
+
+def email_decide_manually(email_id: int, actor, *, route: str, department: str = "",
+                          reason: str) -> Outcome:
+    """Route an email the pipeline could not, through the same actions it uses. The
+    decision is a run of its own, with provider ``manual`` and the person's name."""
+    _require(actor, "decide_manually")
+    if route not in MANUAL_ROUTES:
+        raise ReviewError(f"route must be one of {', '.join(MANUAL_ROUTES)}")
+    if not reason.strip():
+        raise ReviewError("A manual decision needs a reason.")
+    if route == backstop.ROUTE_FORWARDED and department not in (
+            "finance", "logistics", "commercial", "other"):
+        raise ReviewError("Forwarding needs a department.")
+    with transaction.atomic():
+        email = InboundEmail.objects.select_for_update().get(pk=email_id)
+        if email.status not in (Status.NEEDS_REVIEW, Status.FAILED):
+            raise ReviewError(f"Only emails in needs review or failed can be decided by hand; "
+                              f"this one is {email.get_status_display().lower()}.")
+        previous = email.current_run
+        run = TriageRun.objects.create(
+            email=email, attempt=email.triage_attempts + 1, provider="manual",
+            model_name=actor.get_username(), status=RunStatus.DONE, finished_at=timezone.now(),
+            route=route, department=department if route == backstop.ROUTE_FORWARDED else "",
+            is_claim=route != backstop.ROUTE_FORWARDED,
+            escalation_required=route == backstop.ROUTE_ESCALATED,
+            model_triggers=[f"manual: {reason.strip()[:200]}"]
+            if route == backstop.ROUTE_ESCALATED else [],
+            exposure_usd=previous.exposure_usd if previous else None,
+            response_deadline=previous.response_deadline if previous else None,
+            decision={"route": route, "manual": True, "reason": reason.strip(),
+                      "by": actor.get_username()},
+        )
+        InboundEmail.objects.filter(pk=email.pk).update(triage_attempts=run.attempt)
+        new_status = {backstop.ROUTE_ESCALATED: Status.ESCALATED,
+                      backstop.ROUTE_TICKET: Status.TICKET,
+                      backstop.ROUTE_FORWARDED: Status.FORWARDED}[route]
+        assert new_status in ROUTED
+        email_transition(email.pk, old=email.status, new=new_status, kind="decided_manually",
+                         reason=reason.strip(), actor=actor, current_run=run)
+        if route == backstop.ROUTE_ESCALATED:
+            actions.escalation_open(email, run)
+        elif route == backstop.ROUTE_TICKET:
+            claim = (previous.decision or {}).get("claim") if previous else None
+            actions.ticket_open_draft(email, run, {"claim": claim or {}, "checklist": []})
+        else:
+            actions.forward_create(email, run, department)
+    return Outcome(True, f"Email #{email_id} routed by hand: {route}.")
