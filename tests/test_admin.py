@@ -9,11 +9,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.conftest import make_user, triaged_sample
 from triage import mime
 from triage.models import EmailEvent, Escalation, InboundEmail, Status, Ticket
 from triage.services.ingestion import email_ingest
 from triage.services.triage import email_triage
-from tests.conftest import make_user, triaged_sample
 
 pytestmark = pytest.mark.django_db
 

@@ -15,10 +15,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import WebDriverWait
 
+from tests.conftest import ARTIFACTS, triaged_sample
 from triage.models import Escalation, Ticket
 from triage.services import review
 from triage.services.triage import email_triage
-from tests.conftest import ARTIFACTS, triaged_sample
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
