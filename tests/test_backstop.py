@@ -91,3 +91,22 @@ def test_backstop_never_removes_a_model_escalation():
 ])
 def test_routing_fails_closed(failed, is_claim, escalate, expected):
     assert backstop.route(failed=failed, is_claim=is_claim, escalate=escalate) == expected
+
+
+@pytest.mark.parametrize("text,trigger", [
+    ("We found polypropylene in 3 bales.", "email affirms contamination"),
+    ("Encontramos contaminação por plástico.", "email affirms contamination"),
+    ("We will refer this to ICA arbitration.", "arbitration or legal action"),
+])
+def test_text_the_email_affirms_escalates_without_a_model(text, trigger):
+    result = evaluate(text=text)
+    assert result.escalate and any(trigger in t for t in result.triggers)
+
+
+@pytest.mark.parametrize("text", [
+    "No contamination was found; micronaire 5.1.",
+    "Sem contaminação. Diferença de peso de 1%.",
+    "The bales are free of plastic and foreign matter.",
+])
+def test_negated_contamination_does_not_escalate(text):
+    assert evaluate(text=text).escalate is False

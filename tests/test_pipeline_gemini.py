@@ -123,7 +123,8 @@ def test_compromised_model_is_overruled_by_the_backstop(gemini):
     assert decision.model_triggers == []
     assert decision.backstop_overrode is True
     assert decision.backstop_triggers == [
-        "extracted exposure USD 180,000.00 >= threshold USD 50,000"]
+        "extracted exposure USD 180,000.00 >= threshold USD 50,000",
+        "email affirms contamination"]
     summary = decision.summary()
     assert summary["escalation"]["model_required"] is False
     assert summary["claim"]["exposure_usd"] == 180000.0

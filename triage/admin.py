@@ -17,6 +17,7 @@ from django.core.paginator import Paginator
 from django.db.models import Case, IntegerField, Value, When
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
@@ -253,7 +254,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     paginator = EstimatedCountPaginator
     ordering = ["-received_at"]
     inlines = [AttachmentInline]
-    actions = ["retriage", "export_csv", "export_json"]
+    actions = ["retriage", "replay", "export_csv", "export_json"]
     change_form_template = "admin/triage/inboundemail/change_form.html"
     fieldsets = [
         (None, {"fields": ["shown_subject", "shown_from", "status", "status_reason",
@@ -296,6 +297,23 @@ class InboundEmailAdmin(ReadOnlyAdmin):
             queued += outcome.changed
         self.message_user(request, f"{queued} email(s) queued for re-triage; "
                                    f"{queryset.count() - queued} were not in a final state.")
+
+    @admin.action(description="Replay with the current prompts and model (dry run)",
+                  permissions=["retriage"])
+    def replay(self, request, queryset) -> TemplateResponse:
+        from triage.chains import llm
+        from triage.evaluation import replay
+        from triage.services.triage import pipeline_settings
+
+        emails = list(queryset.exclude(current_run=None).select_related("current_run")[:200])
+        spec = llm.model_spec()
+        rows = replay(emails, model=llm.build_model(spec), spec=spec, config=pipeline_settings())
+        for row in rows:
+            row["subject"] = esc(row["subject"])
+        return TemplateResponse(request, "admin/triage/replay.html", {
+            **self.admin_site.each_context(request), "title": "Replay (dry run)",
+            "rows": rows, "changed": sum(bool(r["changed"]) for r in rows), "spec": spec,
+        })
 
     @admin.action(description="Export decisions as CSV", permissions=["export"])
     def export_csv(self, request, queryset) -> StreamingHttpResponse:

@@ -99,7 +99,21 @@ def evaluate(
         if result.exposure_usd is None:
             result.exposure_usd = stated_usd
     result.triggers += deadline_trigger(deadline, received_on, policy)
+    result.triggers += text_triggers(email_text)
     return result
+
+
+def text_triggers(email_text: str) -> list[str]:
+    """What the email itself affirms, read without a model: contamination (the most
+    expensive claim) and arbitration or legal threats. Negation-aware ("no
+    contamination was found" does not count)."""
+    triggers = []
+    if "contamination" in textrules.claim_types(email_text):
+        triggers.append("email affirms contamination")
+    threat = textrules.find_affirmed(email_text, textrules.ARBITRATION_WORDS)
+    if threat:
+        triggers.append(f"email mentions {threat[0].group(0)!r} (arbitration or legal action)")
+    return triggers
 
 
 def combine(model_escalates: bool, backstop: BackstopResult) -> tuple[bool, bool]:

@@ -184,7 +184,12 @@ def _required_action(body: str) -> str | None:
 
 
 def _party(email: str) -> tuple[str | None, str | None]:
-    for line in email.splitlines()[:3]:
+    lines = email.splitlines()
+    # In a forwarded claim the claimant is the original sender, not the forwarder.
+    marker = "---------- Forwarded message ----------"
+    if marker in lines:
+        lines = lines[lines.index(marker) + 1:]
+    for line in lines[:3]:
         if line.startswith("From: "):
             value = line[len("From: "):].strip()
             # The envelope neutralised "<" to "‹" (it looks like a tag).

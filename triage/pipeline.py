@@ -104,6 +104,7 @@ class Decision:
                 "rounds": self.rounds,
                 "input_tokens": self.input_tokens,
                 "output_tokens": self.output_tokens,
+                "prompt_versions": {c.chain: c.prompt_version for c in self.calls},
             },
             "errors": self.errors,
         }
@@ -223,6 +224,12 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Settings) -> Decis
         return _finish(decision)
     if not decision.is_claim:
         if decision.errors:
+            return _finish(decision)
+        bank_change = textrules.bank_change_signal(text)
+        if bank_change:
+            # Invoice fraud's favourite move: never an automatic forward.
+            decision.errors.append(f"bank details change requested ({bank_change!r}): a "
+                                   f"person must verify it by phone before any payment")
             return _finish(decision)
         decision.route = backstop.route(failed=False, is_claim=False, escalate=False)
         return decision

@@ -209,6 +209,20 @@ def has_claim_signal(text: str) -> bool:
     return bool(find_affirmed(text, CLAIM_WORDS) or claim_types(text))
 
 
+BANK_CHANGE = re.compile(
+    r"\b(?:new|changed?|updated?|different)\s+(?:bank(?:ing)?\s+(?:details|account)|account\s+"
+    r"details|remittance\s+details|IBAN|beneficiary)|\bbank\s+(?:details|account)\s+(?:has|have)"
+    r"\s+changed|\b(?:novos?|nova)\s+(?:dados\s+banc[áa]rios|conta(?:\s+banc[áa]ria)?)"
+    r"|altera[çc][ãa]o\s+(?:de|da|dos)\s+(?:conta|dados\s+banc[áa]rios)",
+    re.IGNORECASE)
+
+
+def bank_change_signal(text: str) -> str:
+    """The words of a request to pay to different bank details, or ''."""
+    m = BANK_CHANGE.search(text)
+    return m.group(0) if m else ""
+
+
 # --- Departments ----------------------------------------------------------------
 
 DEPARTMENT_PATTERNS: dict[str, re.Pattern[str]] = {
@@ -249,7 +263,7 @@ def best_department(text: str, subject: str = "") -> str:
 
 # --- References, HVI and origin ------------------------------------------------------
 
-_REF = r"([A-Z0-9][A-Z0-9\-/.]*\d[A-Z0-9\-/]*)"
+_REF = r"((?:[A-Z0-9][A-Z0-9\-/.]*)?\d[A-Z0-9\-/]*)"
 CONTRACT_RE = re.compile(
     rf"\b(?:contract|contrato|ctr|s/c|sales contract)\s*(?:no\.?|n[º°o]\.?|number|nr\.?|#|:)?"
     rf"\s*[:#]?\s*{_REF}", re.IGNORECASE)

@@ -1,0 +1,180 @@
+"""Measure the pipeline's decisions against labelled emails, and replay stored mail
+with the current prompts, model and settings (nothing stored is changed)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from triage import mime, pipeline
+from triage.backstop import to_usd
+from triage.chains import llm
+from triage.chains.untrusted import EmailInput
+
+FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
+          "exposure_currency"]
+
+
+@dataclass
+class CaseResult:
+    case_id: str
+    kind: str
+    expected: dict
+    got: dict
+    decided_by: str
+    calls: int
+    input_tokens: int
+    output_tokens: int
+    seconds: float
+    mismatches: list[tuple[str, object, object]] = field(default_factory=list)
+
+
+def load_cases(path: Path) -> list[tuple[str, dict, EmailInput]]:
+    labels = json.loads((path / "labels.json").read_text())
+    out = []
+    for case in labels["cases"]:
+        parsed = mime.parse_bytes((path / case["file"]).read_bytes())
+        email = EmailInput(subject=parsed.subject, from_header=parsed.from_header,
+                           body=parsed.text_body, received_at=parsed.date,
+                           message_id=parsed.message_id,
+                           attachments=[a.filename for a in parsed.attachments])
+        out.append((case["file"].rsplit(".", 1)[0], case, email))
+    return out
+
+
+def _field_ok(name: str, expected, got) -> bool:
+    if got is None:
+        return False
+    if name == "exposure_amount":
+        return abs(float(got) - float(expected)) <= 0.01 * float(expected)
+    if name == "claiming_party":
+        e, g = str(expected).casefold(), str(got).casefold()
+        return e in g or g in e
+    return str(expected).strip().casefold() == str(got).strip().casefold()
+
+
+def decided_by(decision: pipeline.Decision) -> str:
+    if decision.errors and decision.route == "needs_review":
+        return "fail-closed"
+    if decision.escalate:
+        return "backstop" if decision.backstop_overrode else "model"
+    if decision.claim_signal_override:
+        return "claim-signal"
+    return "classification" if not decision.is_claim else "model"
+
+
+def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
+                  config) -> CaseResult:
+    started = time.perf_counter()
+    decision = pipeline.run(email, model=model, spec=spec, config=config)
+    seconds = time.perf_counter() - started
+    claim = decision.claim or {}
+    got = {
+        "route": decision.route, "escalate": decision.escalate,
+        "department": decision.department if decision.route == "forwarded" else None,
+        "claiming_party": claim.get("claiming_party"),
+        "contract_reference": claim.get("contract_reference"),
+        "lot_reference": claim.get("lot_reference"),
+        "exposure_amount": float(decision.exposure_amount)
+        if decision.exposure_amount is not None else None,
+        "exposure_currency": decision.exposure_currency or None,
+    }
+    expected = case["expected"]
+    result = CaseResult(case_id, case.get("kind", ""), expected, got, decided_by(decision),
+                        len(decision.calls), decision.input_tokens, decision.output_tokens,
+                        seconds)
+    for name in ("route", "escalate", "department"):
+        if name in expected and expected[name] != got[name]:
+            result.mismatches.append((name, expected[name], got[name]))
+    for name in FIELDS:
+        if name in expected and not _field_ok(name, expected[name], got[name]):
+            result.mismatches.append((name, expected[name], got[name]))
+    return result
+
+
+def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict) -> tuple[dict, list[CaseResult]]:
+    from triage.services.triage import pipeline_settings
+
+    spec = llm.model_spec()
+    model = llm.build_model(spec)
+    config = pipeline_settings()
+    results = [evaluate_case(cid, case, email, model=model, spec=spec, config=config)
+               for cid, case, email in load_cases(path)]
+    return metrics(results, threshold_usd=threshold_usd, rates=rates, spec=spec), results
+
+
+def _ratio(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
+            spec: llm.ModelSpec) -> dict:
+    n = len(results)
+    exp_esc = [r for r in results if r.expected.get("escalate")]
+    got_esc = [r for r in results if r.got["escalate"]]
+    not_esc = [r for r in results if not r.expected.get("escalate")]
+    high = []
+    for r in results:
+        amount, cur = r.expected.get("exposure_amount"), r.expected.get("exposure_currency")
+        if amount is not None:
+            usd = to_usd(Decimal(str(amount)), cur, rates)
+            if usd is not None and usd >= threshold_usd:
+                high.append(r)
+    fields = {}
+    for name in FIELDS:
+        labelled = [r for r in results if name in r.expected]
+        ok = [r for r in labelled if _field_ok(name, r.expected[name], r.got[name])]
+        fields[name] = {"labelled": len(labelled), "correct": len(ok),
+                        "accuracy": _ratio(len(ok), len(labelled))}
+    forwarded = [r for r in results if r.expected["route"] == "forwarded"]
+    seconds = sorted(r.seconds for r in results)
+    return {
+        "provider": spec.provider, "model": spec.model_name, "cases": n,
+        "route_accuracy": _ratio(sum(r.got["route"] == r.expected["route"] for r in results), n),
+        "department_accuracy": _ratio(sum(r.got["department"] == r.expected.get("department")
+                                          for r in forwarded), len(forwarded)),
+        "escalation_recall": _ratio(sum(r.got["escalate"] for r in exp_esc), len(exp_esc)),
+        "escalation_precision": _ratio(sum(bool(r.expected.get("escalate")) for r in got_esc),
+                                       len(got_esc)),
+        "false_escalation_rate": _ratio(sum(r.got["escalate"] for r in not_esc), len(not_esc)),
+        "high_exposure_recall": _ratio(sum(r.got["escalate"] for r in high), len(high)),
+        "high_exposure_cases": len(high),
+        "fields": fields,
+        "llm_calls_per_email": statistics.mean(r.calls for r in results) if results else 0,
+        "input_tokens_per_email": statistics.mean(r.input_tokens for r in results)
+        if results else 0,
+        "output_tokens_per_email": statistics.mean(r.output_tokens for r in results)
+        if results else 0,
+        "latency_p50_s": statistics.median(seconds) if seconds else 0,
+        "latency_max_s": seconds[-1] if seconds else 0,
+    }
+
+
+# --- replay -------------------------------------------------------------------------------
+
+
+def replay(emails, *, model, spec, config) -> list[dict]:
+    """Re-run stored emails through the current pipeline and compare with the stored
+    decision. Read-only: nothing is written."""
+    from triage.services.triage import email_input
+
+    rows = []
+    for email in emails:
+        stored = email.current_run
+        decision = pipeline.run(email_input(email), model=model, spec=spec, config=config)
+        now = {"route": decision.route, "escalate": decision.escalate,
+               "exposure_usd": float(decision.exposure_usd)
+               if decision.exposure_usd is not None else None}
+        before = {"route": stored.route if stored else None,
+                  "escalate": stored.escalation_required if stored else None,
+                  "exposure_usd": float(stored.exposure_usd)
+                  if stored and stored.exposure_usd is not None else None}
+        changed = [k for k in now if now[k] != before[k]]
+        rows.append({"email_id": email.pk, "subject": email.subject, "stored": before,
+                     "now": now, "changed": changed,
+                     "stored_provider": stored.provider if stored else None})
+    return rows
