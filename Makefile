@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/triage
 TEST_REDIS_URL    ?= redis://127.0.0.1:6379/14
 
-.PHONY: demo test lint browser bench-ingest bench-pipeline bench-admin clean
+.PHONY: demo test lint browser bench-ingest bench-pipeline bench-admin faults load clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,14 @@ bench-pipeline: $(STAMP)
 
 bench-admin: $(STAMP)
 	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py bench_admin $(BENCH_ARGS)
+
+# Reliability: a private stack (own redis-server, scratch database, gunicorn, workers,
+# beat, scripted model) on this machine.
+faults: $(STAMP)
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py fault_runs $(FAULT_ARGS)
+
+load: $(STAMP)
+	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py load_run $(LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) data artifacts

@@ -200,3 +200,21 @@ def test_service_transient_error_stores_the_run_and_raises(gemini):
     run = TriageRun.objects.get(email=email)
     assert run.status == RunStatus.ERROR and "HTTP 500" in run.errors[0]
     assert ChainCall.objects.get(run=run).error
+
+
+def test_fault_window_on_the_scripted_server_then_recovery(gemini, settings):
+    """The reliability runs' fault control: 429 inside the window, normal after it."""
+    import json
+    import time
+    import urllib.request
+
+    settings.TRIAGE_LLM_CLIENT_RETRIES = 0
+    request = urllib.request.Request(f"{gemini.url}/_fault",
+                                     data=json.dumps({"status": 429, "seconds": 1.5}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request, timeout=5).read()
+    during = run_pipeline(body="Invoice INV-3, USD 500.", subject="Invoice")
+    assert during.transient_error and "429" in during.transient_error
+    time.sleep(1.6)
+    after = run_pipeline(body="Invoice INV-3, USD 500.", subject="Invoice")
+    assert after.route == "forwarded" and not after.errors

@@ -23,29 +23,40 @@ def claim_payload(i: int, run_id: str) -> bytes:
     }).encode()
 
 
-def send_batch(args: tuple[int, list[int], str, str]) -> list[tuple[float, int]]:
-    """(port, indices, run_id, secret) -> [(seconds, HTTP status)] over one keep-alive
-    connection; a failed request is status 0 and the connection is reopened."""
-    port, indices, run_id, secret = args
-    ts = str(int(time.time()))
+def send_batch(args: tuple) -> list[tuple[float, int, int | None]]:
+    """(port, indices, run_id, secret[, start_at, interval_s]) -> [(seconds, HTTP status,
+    email id)] over one keep-alive connection. A failed or timed-out request is status 0
+    and the connection is reopened. With ``interval_s``, request k is sent at
+    ``start_at + k * interval_s``: a fixed rate that a slow answer does not slow down."""
+    port, indices, run_id, secret = args[:4]
+    start_at = args[4] if len(args) > 4 else None
+    interval = args[5] if len(args) > 5 else 0.0
+    ts = str(int(start_at or time.time()))
     # Built and signed before the clock starts: the client shares the CPUs.
-    prepared = [(claim_payload(i, run_id), i) for i in indices]
+    bodies = [claim_payload(i, run_id) for i in indices]
     prepared = [(body, {"Content-Type": "application/json", "X-Triage-Timestamp": ts,
-                        "X-Triage-Signature": sign(secret, ts, body)}) for body, _ in prepared]
+                        "X-Triage-Signature": sign(secret, ts, body)}) for body in bodies]
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    results = []
-    for body, headers in prepared:
+    results: list[tuple[float, int, int | None]] = []
+    for k, (body, headers) in enumerate(prepared):
+        if start_at is not None:
+            wait = start_at + k * interval - time.time()
+            if wait > 0:
+                time.sleep(wait)
         started = time.perf_counter()
+        email_id = None
         try:
             conn.request("POST", "/webhooks/inbound/", body=body, headers=headers)
             response = conn.getresponse()
-            response.read()
+            payload = response.read()
             status = response.status
-        except (OSError, http.client.HTTPException):
+            if status in (200, 202):
+                email_id = json.loads(payload).get("id")
+        except (OSError, http.client.HTTPException, ValueError):
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             status = 0
-        results.append((time.perf_counter() - started, status))
+        results.append((time.perf_counter() - started, status, email_id))
     conn.close()
     return results
 

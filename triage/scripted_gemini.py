@@ -92,6 +92,7 @@ class ScriptedGemini:
                  port: int = 0) -> None:
         self.script = script or Script()
         self.requests: list[Recorded] = []
+        self.fault: dict | None = None
         self._lock = threading.Lock()
         server = self
 
@@ -101,13 +102,27 @@ class ScriptedGemini:
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
+                if self.path == "/_fault":
+                    # Fault control for reliability runs: {"status": 429, "seconds": 30}
+                    # or {"hang_s": 5, "seconds": 30}.
+                    server.fault = {**body, "until": time.time() + float(body.get("seconds", 0))}
+                    self._send(200, b"{}")
+                    return
                 title = ((body.get("generationConfig") or {}).get("responseJsonSchema")
                          or {}).get("title", "")
                 rec = Recorded(self.path, SCHEMA_TO_CHAIN.get(title, title), body,
                                dict(self.headers), time.time())
                 with server._lock:
                     server.requests.append(rec)
+                    if len(server.requests) > 10_000:  # long runs: keep memory bounded
+                        del server.requests[:5_000]
                     reply = server.script.reply_for(rec)
+                fault = server.fault
+                if fault and time.time() < fault["until"]:
+                    if fault.get("status"):
+                        reply = Reply(status=int(fault["status"]))
+                    if fault.get("hang_s"):
+                        time.sleep(float(fault["hang_s"]))
                 delay = server.script.latency_s + reply.delay_s
                 if delay:
                     time.sleep(delay)
@@ -119,8 +134,11 @@ class ScriptedGemini:
                     text = reply.text if reply.text is not None else json.dumps(reply.obj)
                     payload = json.dumps(generate_content_response(
                         text, reply.input_tokens, reply.output_tokens)).encode()
+                self._send(reply.status, payload)
+
+            def _send(self, status: int, payload: bytes) -> None:
                 try:
-                    self.send_response(reply.status)
+                    self.send_response(status)
                     self.send_header("Content-Type", "application/json")
                     self.send_header("Content-Length", str(len(payload)))
                     self.end_headers()

@@ -7,7 +7,9 @@ import random
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from django import db
 from django.conf import settings
+from django.db import DatabaseError, InterfaceError, OperationalError
 
 from triage.services import triage as triage_service
 from triage.services.queue import email_sweep_stuck
@@ -32,14 +34,23 @@ def retry_countdown(retries: int) -> float:
 def triage_email(self, email_id: int) -> str:
     try:
         return triage_service.email_triage(email_id, task_id=self.request.id or "")
-    except (triage_service.TransientTriageError, SoftTimeLimitExceeded) as exc:
-        reason = f"{type(exc).__name__}: {exc}"
+    except (triage_service.TransientTriageError, SoftTimeLimitExceeded, OperationalError,
+            InterfaceError) as exc:
+        reason = f"{type(exc).__name__}: {str(exc)[:500]}"
+        if isinstance(exc, OperationalError | InterfaceError):
+            # A dropped database connection: the next attempt gets a fresh one.
+            db.close_old_connections()
+            db.connection.close()
         if self.request.retries >= self.max_retries:
             triage_service.email_fail(email_id, reason=f"gave up after {self.request.retries} "
                                       f"retries: {reason}")
             return "failed"
         countdown = retry_countdown(self.request.retries)
-        triage_service.email_requeue_for_retry(email_id, reason=reason, countdown=countdown)
+        try:
+            triage_service.email_requeue_for_retry(email_id, reason=reason, countdown=countdown)
+        except DatabaseError:
+            # Still unreachable: the retry (same task id) takes over its own claim.
+            log.warning("email %s: could not record the retry: %s", email_id, reason)
         raise self.retry(exc=exc, countdown=countdown) from exc
 
 

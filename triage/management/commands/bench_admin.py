@@ -7,16 +7,16 @@ handling, with the number of queries, for several page sizes and a filtered page
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import time
-import uuid
 from pathlib import Path
 
-import psycopg
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
+
+from triage.scratchdb import scratch_database, server_params, url
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -69,38 +69,28 @@ class Command(BaseCommand):
         parser.add_argument("--keep", action="store_true", help="keep the scratch database")
 
     def handle(self, *args, **opts) -> None:
-        import json
+        params = server_params()
+        with scratch_database(params, "triage_bench_admin", keep=opts["keep"]) as name:
+            seeded, rows = self._run(opts, url(params, name))
+        self._print(opts, seeded, rows)
 
-        db = settings.DATABASES["default"]
-        if db["ENGINE"] != "django.db.backends.postgresql":
-            raise CommandError("set DATABASE_URL to a PostgreSQL server (see README)")
-        name = f"triage_bench_admin_{uuid.uuid4().hex[:6]}"
-        admin = dict(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432,
-                     user=db["USER"] or None, password=db["PASSWORD"] or None,
-                     dbname="postgres", autocommit=True)
-        with psycopg.connect(**admin) as conn:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+    def _run(self, opts, database_url: str) -> tuple[float, list]:
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
-               "DATABASE_URL": f"postgres://{auth}@{admin['host']}:{admin['port']}/{name}",
-               "LOG_LEVEL": "WARNING", "ALLOWED_HOSTS": "testserver", "SECURE_HTTPS": "false",
-               "DEBUG": "true"}
-        try:
-            subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
-                           check=True)
-            started = time.perf_counter()
-            subprocess.run([sys.executable, "manage.py", "seed_emails", "--count",
-                            str(opts["count"])], cwd=ROOT, env=env, check=True,
-                           stdout=subprocess.DEVNULL)
-            seeded = time.perf_counter() - started
-            result = subprocess.run([sys.executable, "-c", MEASURE, json.dumps(CASES),
-                                     str(opts["repeat"])], cwd=ROOT, env=env, check=True,
-                                    capture_output=True, text=True)
-            rows = json.loads(result.stdout.strip().splitlines()[-1])
-        finally:
-            if not opts["keep"]:
-                with psycopg.connect(**admin) as conn:
-                    conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+               "DATABASE_URL": database_url, "LOG_LEVEL": "WARNING",
+               "ALLOWED_HOSTS": "testserver", "SECURE_HTTPS": "false", "DEBUG": "true"}
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
+                       check=True)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "manage.py", "seed_emails", "--count",
+                        str(opts["count"])], cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
+        seeded = time.perf_counter() - started
+        result = subprocess.run([sys.executable, "-c", MEASURE, json.dumps(CASES),
+                                 str(opts["repeat"])], cwd=ROOT, env=env, check=True,
+                                capture_output=True, text=True)
+        return seeded, json.loads(result.stdout.strip().splitlines()[-1])
+
+    def _print(self, opts, seeded: float, rows: list) -> None:
         self.stdout.write(f"\nInbound-email changelist, {opts['count']:,} emails in PostgreSQL "
                           f"(seeded in {seeded:.0f} s), server time through Django's handler, "
                           f"median of {opts['repeat']} requests\n")

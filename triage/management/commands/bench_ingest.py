@@ -11,27 +11,21 @@ from __future__ import annotations
 import http.client
 import multiprocessing
 import os
-import socket
 import subprocess
 import sys
 import time
 import uuid
 from pathlib import Path
 
-import psycopg
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from triage.harness import free_port
 from triage.loadgen import percentiles, send_batch
+from triage.scratchdb import scratch_database, server_params, url
 
 ROOT = Path(__file__).resolve().parents[3]
 SECRET = "bench-secret"  # noqa: S105 - the scratch server's own webhook secret
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Command(BaseCommand):
@@ -44,25 +38,20 @@ class Command(BaseCommand):
         parser.add_argument("--threads", type=int, default=4, help="threads per worker")
 
     def handle(self, *args, **opts) -> None:
-        db = settings.DATABASES["default"]
-        if db["ENGINE"] != "django.db.backends.postgresql":
-            raise CommandError("set DATABASE_URL to a PostgreSQL server (see README)")
-        bench_db = f"triage_bench_{uuid.uuid4().hex[:8]}"
-        admin = dict(host=db["HOST"] or "127.0.0.1", port=db["PORT"] or 5432,
-                     user=db["USER"] or None, password=db["PASSWORD"] or None,
-                     dbname="postgres", autocommit=True)
-        with psycopg.connect(**admin) as conn:
-            conn.execute(f'CREATE DATABASE "{bench_db}"')
-        auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
-        env = {**os.environ, "DATABASE_URL":
-               f"postgres://{auth}@{admin['host']}:{admin['port']}/{bench_db}",
+        params = server_params()
+        with scratch_database(params, "triage_bench") as bench_db:
+            rows = self._run(opts, url(params, bench_db))
+        self._print(rows, opts)
+
+    def _run(self, opts, database_url: str) -> list[dict]:
+        env = {**os.environ, "DATABASE_URL": database_url,
                "TRIAGE_WEBHOOK_SECRET": SECRET, "LOG_LEVEL": "WARNING", "DEBUG": "false",
                "SECURE_HTTPS": "false", "DB_CONN_MAX_AGE": "600"}
         server = None
         try:
             subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
                            check=True)
-            port = _free_port()
+            port = free_port()
             server = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}",
                  "--workers", str(opts["workers"]), "--threads", str(opts["threads"]),
@@ -79,8 +68,10 @@ class Command(BaseCommand):
             if server:
                 server.terminate()
                 server.wait(timeout=30)
-            with psycopg.connect(**admin) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{bench_db}" WITH (FORCE)')
+        return rows
+
+    def _print(self, rows: list[dict], opts) -> None:
+        clients = opts["clients"]
         broker = "Redis" if settings.REDIS_URL else "filesystem broker"
         self.stdout.write(
             f"\nWebhook ingestion, gunicorn {opts['workers']}x{opts['threads']} gthread, "
@@ -114,6 +105,6 @@ class Command(BaseCommand):
             parts = pool.map(send_batch, [(port, c, run_id, SECRET) for c in chunks])
         elapsed = time.perf_counter() - started
         results = [r for part in parts for r in part]
-        ok = sum(1 for _, status in results if status == expect)
+        ok = sum(1 for _, status, _ in results if status == expect)
         return {"phase": name, "n": len(results), "ok": ok, "rps": len(results) / elapsed,
-                **percentiles([t for t, _ in results])}
+                **percentiles([t for t, _, _ in results])}
