@@ -8,6 +8,7 @@ broker shared by separate web and worker processes. Set ``DATABASE_URL`` and
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from pathlib import Path
 
@@ -94,6 +95,11 @@ TEMPLATES = [
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{DATA_DIR / 'triage.sqlite3'}")
 DATABASES = {"default": database_from_url(DATABASE_URL, base_dir=BASE_DIR)}
 DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 60, minimum=0)
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # One test database per checkout: two clones on one machine (a developer's tree and
+    # a CI run) never drop each other's.
+    _checkout = hashlib.sha1(str(BASE_DIR).encode(), usedforsecurity=False).hexdigest()[:6]
+    DATABASES["default"]["TEST"] = {"NAME": f"test_{DATABASES['default']['NAME']}_{_checkout}"}
 # A pooled connection that the server dropped is replaced before use, not failed on.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):

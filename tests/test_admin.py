@@ -159,6 +159,9 @@ def test_retriage_action_needs_the_permission(client, staff):
     assert any("1 email(s) queued" in m for m in messages_of(response))
     email.refresh_from_db()
     assert email.status == Status.QUEUED
+    from django.contrib.admin.models import LogEntry
+
+    assert LogEntry.objects.filter(object_id=str(email.pk), user=staff["triager"]).exists()
 
 
 def test_export_csv_and_json(client, staff):

@@ -292,9 +292,11 @@ class InboundEmailAdmin(ReadOnlyAdmin):
                   permissions=["retriage"])
     def retriage(self, request, queryset) -> None:
         queued = 0
-        for email_id in queryset.values_list("pk", flat=True):
-            outcome = review.email_retriage(email_id, request.user)
+        for email in queryset.only("pk", "subject"):
+            outcome = review.email_retriage(email.pk, request.user)
             queued += outcome.changed
+            if outcome.changed:
+                self.log_change(request, email, outcome.message)
         self.message_user(request, f"{queued} email(s) queued for re-triage; "
                                    f"{queryset.count() - queued} were not in a final state.")
 
