@@ -292,7 +292,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
                   permissions=["retriage"])
     def retriage(self, request, queryset) -> None:
         queued = 0
-        for email in queryset.only("pk", "subject"):
+        for email in queryset.select_related(None).only("pk", "subject"):
             outcome = review.email_retriage(email.pk, request.user)
             queued += outcome.changed
             if outcome.changed:
