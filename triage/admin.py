@@ -110,6 +110,13 @@ def email_subject(obj) -> str:
 email_subject.short_description = "email"
 
 
+@admin.display(description="email")
+def shown_email(obj) -> str:
+    """For detail pages: a link to the email the escalation or ticket came from."""
+    url = reverse("admin:triage_inboundemail_change", args=[obj.email_id])
+    return format_html('<a href="{}">#{} {}</a>', url, obj.email_id, esc(obj.email.subject))
+
+
 class ReadOnlyInline(admin.TabularInline):
     extra = 0
     can_delete = False
@@ -577,6 +584,7 @@ class EscalationAdmin(ReadOnlyAdmin):
     fields = readonly_fields
 
     email_subject = staticmethod(email_subject)
+    shown_email = staticmethod(shown_email)
 
     def get_queryset(self, request):
         # Pending first, oldest first: the desk works the queue from the top.
@@ -617,10 +625,6 @@ class EscalationAdmin(ReadOnlyAdmin):
             extra["can_acknowledge"] = escalation.state == Escalation.State.PENDING
         return super().change_view(request, object_id, form_url, extra)
 
-    @admin.display(description="email")
-    def shown_email(self, obj: Escalation) -> str:
-        url = reverse("admin:triage_inboundemail_change", args=[obj.email_id])
-        return format_html('<a href="{}">#{} {}</a>', url, obj.email_id, esc(obj.email.subject))
 
     @admin.display(description="time left")
     def time_left(self, obj: Escalation) -> str:
@@ -673,6 +677,7 @@ class TicketAdmin(ReadOnlyAdmin):
     fields = readonly_fields
 
     email_subject = staticmethod(email_subject)
+    shown_email = staticmethod(shown_email)
 
     def get_urls(self):
         return [path("<int:pk>/act/<str:action>/", self.admin_site.admin_view(
@@ -717,10 +722,6 @@ class TicketAdmin(ReadOnlyAdmin):
             )
         return super().change_view(request, object_id, form_url, extra)
 
-    @admin.display(description="email")
-    def shown_email(self, obj: Ticket) -> str:
-        url = reverse("admin:triage_inboundemail_change", args=[obj.email_id])
-        return format_html('<a href="{}">#{} {}</a>', url, obj.email_id, esc(obj.email.subject))
 
     @admin.display(description="claiming party")
     def claiming_party(self, obj: Ticket) -> str:

@@ -19,7 +19,6 @@ import sys
 import tempfile
 import time
 import urllib.request
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -73,7 +72,7 @@ class Stack:
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="triage-rel-")))
 
     def __post_init__(self) -> None:
-        self.db = f"triage_rel_{uuid.uuid4().hex[:8]}"
+        self.db = scratchdb.new_name("triage_rel")
         self.redis_port, self.web_port, self.model_port = free_port(), free_port(), free_port()
         self.env = {
             **os.environ,
@@ -121,8 +120,7 @@ class Stack:
         return scratchdb.connect(self.pg, self.db)
 
     def __enter__(self) -> Stack:
-        with self.admin_conn() as c:
-            c.execute(f'CREATE DATABASE "{self.db}"')
+        scratchdb.create(self.pg, self.db)
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=self.env,
                        check=True)
         for proc in (self.redis, self.model, self.web, *self.worker_procs, self.beat):
@@ -135,8 +133,7 @@ class Stack:
     def __exit__(self, *exc) -> None:
         for proc in (self.beat, *self.worker_procs, self.web, self.model, self.redis):
             proc.stop()
-        with self.admin_conn() as c:
-            c.execute(f'DROP DATABASE IF EXISTS "{self.db}" WITH (FORCE)')
+        scratchdb.drop(self.pg, self.db)
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     @staticmethod

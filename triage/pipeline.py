@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -315,7 +315,3 @@ def _finish(decision: Decision) -> Decision:
     decision.route = backstop.route(failed=True, is_claim=decision.is_claim,
                                     escalate=decision.escalate)
     return decision
-
-
-def record_dict(record: CallRecord) -> dict:
-    return asdict(record)

@@ -31,15 +31,27 @@ def url(params: dict, dbname: str) -> str:
     return f"postgres://{auth}@{params['host']}:{params['port']}/{dbname}"
 
 
+def new_name(prefix: str) -> str:
+    return f"{prefix}_{uuid.uuid4().hex[:8]}"
+
+
+def create(params: dict, name: str) -> None:
+    with connect(params) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def drop(params: dict, name: str) -> None:
+    with connect(params) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
 @contextmanager
 def scratch_database(params: dict, prefix: str, *, keep: bool = False) -> Iterator[str]:
     """Create an empty database, yield its name, drop it afterwards."""
-    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
-    with connect(params) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
+    name = new_name(prefix)
+    create(params, name)
     try:
         yield name
     finally:
         if not keep:
-            with connect(params) as conn:
-                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            drop(params, name)

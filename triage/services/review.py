@@ -159,6 +159,14 @@ def _coerce(field: str, value: object):
     return text
 
 
+def _require_draft(ticket: Ticket, seen_version: int, verb: str) -> None:
+    """Refuse unless the (row-locked) ticket is still the draft the reviewer saw."""
+    if ticket.state != Ticket.State.DRAFT:
+        raise ReviewError(f"This ticket is {ticket.state}; only drafts can be {verb}.")
+    if seen_version != ticket.version:
+        raise StaleVersion(seen_version, ticket.version)
+
+
 def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -> Outcome:
     """Correct claim fields of a draft. Each correction is a new version recording who
     changed what; a correction of a version that is no longer current is refused."""
@@ -168,10 +176,7 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
         raise ReviewError(f"cannot edit {', '.join(sorted(unknown))}")
     with transaction.atomic():
         ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
-        if ticket.state != Ticket.State.DRAFT:
-            raise ReviewError(f"Only drafts can be corrected; this ticket is {ticket.state}.")
-        if seen_version != ticket.version:
-            raise StaleVersion(seen_version, ticket.version)
+        _require_draft(ticket, seen_version, "corrected")
         data = dict(ticket.data)
         claim = dict(data.get("claim") or {})
         diff = {}
@@ -204,10 +209,7 @@ def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
                 return Outcome(False, f"Already approved as {ticket.arbitration_number}.")
             raise ReviewError(f"This ticket was already approved at version "
                               f"{ticket.decided_version} as {ticket.arbitration_number}.")
-        if ticket.state != Ticket.State.DRAFT:
-            raise ReviewError(f"This ticket is {ticket.state}; only drafts can be approved.")
-        if seen_version != ticket.version:
-            raise StaleVersion(seen_version, ticket.version)
+        _require_draft(ticket, seen_version, "approved")
         if ticket.last_corrected_by_id == actor.pk:
             raise ReviewError("Four eyes: you made the last correction to this ticket, so "
                               "someone else must approve it.")
@@ -231,10 +233,7 @@ def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> O
         raise ReviewError("Rejecting a ticket needs a reason.")
     with transaction.atomic():
         ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
-        if ticket.state != Ticket.State.DRAFT:
-            raise ReviewError(f"This ticket is {ticket.state}; only drafts can be rejected.")
-        if seen_version != ticket.version:
-            raise StaleVersion(seen_version, ticket.version)
+        _require_draft(ticket, seen_version, "rejected")
         ticket.state, ticket.decided_by = Ticket.State.REJECTED, actor
         ticket.decided_at, ticket.decided_version = timezone.now(), ticket.version
         ticket.rejection_reason = reason.strip()
