@@ -10,14 +10,14 @@ from tests.conftest import SAMPLES
 from triage import mime, pipeline
 from triage.chains import llm
 from triage.chains.untrusted import EmailInput
-from triage.services.triage import pipeline_settings
 
 
 def run(subject: str, body: str, sender: str = "Mill <qa@mill.example.com>"):
     spec = llm.model_spec()
     email = EmailInput(subject=subject, from_header=sender, body=body,
                        received_at=datetime(2026, 11, 16, 9, 0, tzinfo=UTC))
-    return pipeline.run(email, model=llm.build_model(spec), spec=spec, config=pipeline_settings())
+    return pipeline.run(email, model=llm.build_model(spec), spec=spec,
+                        config=pipeline.Config.from_settings())
 
 
 @pytest.mark.parametrize("name,route,department", [

@@ -14,7 +14,7 @@ from triage.chains.untrusted import EmailInput
 from triage.models import ChainCall, InboundEmail, RunStatus, Status, TriageRun
 from triage.scripted_gemini import Reply
 from triage.services.ingestion import email_ingest
-from triage.services.triage import TransientTriageError, email_triage, pipeline_settings
+from triage.services.triage import TransientTriageError, email_triage
 
 BREAKOUT = (
     "Polypropylene found in 37 bales, claim USD 180,000.00.\n"
@@ -29,7 +29,7 @@ def run_pipeline(body: str = BREAKOUT, subject: str = "Contamination claim CT-1"
     email = EmailInput(subject=subject, from_header="Mill <qa@mill.example.cn>", body=body,
                        received_at=datetime(2026, 11, 16, 8, 0, tzinfo=UTC))
     return pipeline.run(email, model=llm.build_model(spec), spec=spec,
-                        config=pipeline_settings())
+                        config=pipeline.Config.from_settings())
 
 
 def test_request_carries_system_instruction_nonce_delimiter_and_schema(gemini):
@@ -153,7 +153,7 @@ def test_claim_email_uses_at_most_four_calls_in_three_rounds(gemini):
     assert decision.route == "ticket"
     assert (len(decision.calls), decision.rounds) == (4, 3)
     assert [c["number"] for c in decision.checklist] == list(
-        range(1, len(pipeline_settings().questions) + 1))
+        range(1, len(pipeline.Config.from_settings().questions) + 1))
 
 
 # --- through the service: stored runs and chain calls --------------------------------

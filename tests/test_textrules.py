@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from triage import textrules
+from triage.readers import dates, money, signals
 
 
 @pytest.mark.parametrize("text,amount,currency", [
@@ -21,7 +21,7 @@ from triage import textrules
     ("180 000 USD", "180000", "USD"),
 ])
 def test_amounts(text, amount, currency):
-    found = textrules.find_amounts(f"the claim is {text} in total")
+    found = money.find_amounts(f"the claim is {text} in total")
     assert [(m.amount, m.currency) for m in found] == [(Decimal(amount), currency)]
 
 
@@ -34,7 +34,7 @@ def test_amounts(text, amount, currency):
     ("The bales are free of foreign matter.", []),
 ])
 def test_claim_types_respect_negation(text, types):
-    assert textrules.claim_types(text) == types
+    assert signals.claim_types(text) == types
 
 
 @pytest.mark.parametrize("value,expected", [
@@ -45,14 +45,14 @@ def test_claim_types_respect_negation(text, types):
     ("9999-99-99", None), ("x" * 500, None),
 ])
 def test_dates_never_raise(value, expected):
-    assert textrules.parse_date(value) == expected
+    assert dates.parse_date(value) == expected
 
 
 def test_relative_deadlines():
     received = date(2026, 11, 20)  # a Friday
-    assert textrules.response_deadline("respond within 48 hours", received)[0] == date(2026, 11,
+    assert dates.response_deadline("respond within 48 hours", received)[0] == date(2026, 11,
                                                                                          22)
-    assert textrules.response_deadline("within 2 business days", received)[0] == date(2026, 11,
+    assert dates.response_deadline("within 2 business days", received)[0] == date(2026, 11,
                                                                                         24)
-    assert textrules.response_deadline("resposta até 15/12/2026", received)[0] == date(2026, 12,
+    assert dates.response_deadline("resposta até 15/12/2026", received)[0] == date(2026, 12,
                                                                                          15)

@@ -24,6 +24,8 @@ from django.utils.html import format_html, format_html_join
 from django.views.decorators.http import require_POST
 
 from triage import forms
+from triage.chains import llm
+from triage.jsonmail import json_to_eml
 from triage.models import (
     Attachment,
     ChainCall,
@@ -37,11 +39,11 @@ from triage.models import (
     TicketVersion,
     TriageRun,
 )
+from triage.readers.dates import business_days_between
+from triage.replay import replay
 from triage.sanitize import escape_for_display, escape_invisible
 from triage.selectors import EXPORT_FIELDS, decision_rows, estimated_count
 from triage.services import review
-from triage.textrules import business_days_between
-from triage.webhooks import json_to_eml
 
 esc = escape_invisible  # the one rule for a sender's or a model's text on a page
 
@@ -310,13 +312,9 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     @admin.action(description="Replay with the current prompts and model (dry run)",
                   permissions=["retriage"])
     def replay(self, request, queryset) -> TemplateResponse:
-        from triage.chains import llm
-        from triage.evaluation import replay
-        from triage.services.triage import pipeline_settings
-
         emails = list(queryset.exclude(current_run=None).select_related("current_run")[:200])
         spec = llm.model_spec()
-        rows = replay(emails, model=llm.build_model(spec), spec=spec, config=pipeline_settings())
+        rows = replay(emails, spec=spec)
         for row in rows:
             row["subject"] = esc(row["subject"])
         return TemplateResponse(request, "admin/triage/replay.html", {

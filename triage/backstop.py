@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from triage import textrules
+from triage.readers import dates, money, signals
+from triage.routes import Route
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str) -> tup
 def deadline_trigger(deadline: date | None, received_on: date, policy: Policy) -> list[str]:
     if deadline is None:
         return []
-    days = textrules.business_days_between(received_on, deadline)
+    days = dates.business_days_between(received_on, deadline)
     if days < 0:
         return [f"response deadline {deadline.isoformat()} is already past"]
     if days <= policy.deadline_business_days:
@@ -88,7 +89,7 @@ def evaluate(
     triggers, usd = exposure_triggers(extracted, policy, source="extracted exposure")
     result.triggers += triggers
     result.exposure_usd = usd
-    stated = textrules.claimed_amount(email_text)
+    stated = money.claimed_amount(email_text)
     if stated is not None:
         stated_triggers, stated_usd = exposure_triggers(
             Exposure(stated.amount, stated.currency), policy,
@@ -108,9 +109,9 @@ def text_triggers(email_text: str) -> list[str]:
     expensive claim) and arbitration or legal threats. Negation-aware ("no
     contamination was found" does not count)."""
     triggers = []
-    if "contamination" in textrules.claim_types(email_text):
+    if "contamination" in signals.claim_types(email_text):
         triggers.append("email affirms contamination")
-    threat = textrules.find_affirmed(email_text, textrules.ARBITRATION_WORDS)
+    threat = signals.find_affirmed(email_text, signals.ARBITRATION_WORDS)
     if threat:
         triggers.append(f"email mentions {threat[0].group(0)!r} (arbitration or legal action)")
     return triggers
@@ -125,17 +126,12 @@ def combine(model_escalates: bool, backstop: BackstopResult) -> tuple[bool, bool
 
 # --- Routing ------------------------------------------------------------------------
 
-ROUTE_ESCALATED = "escalated"
-ROUTE_TICKET = "ticket"
-ROUTE_FORWARDED = "forwarded"
-ROUTE_NEEDS_REVIEW = "needs_review"
 
-
-def route(*, failed: bool, is_claim: bool | None, escalate: bool) -> str:
+def route(*, failed: bool, is_claim: bool | None, escalate: bool) -> Route:
     """Where an email goes. A failure or an unknown claim status goes to a human,
     never to an automatic forward; an escalation outranks everything else."""
     if escalate:
-        return ROUTE_ESCALATED
+        return Route.ESCALATED
     if failed or is_claim is None:
-        return ROUTE_NEEDS_REVIEW
-    return ROUTE_TICKET if is_claim else ROUTE_FORWARDED
+        return Route.NEEDS_REVIEW
+    return Route.TICKET if is_claim else Route.FORWARDED

@@ -38,10 +38,7 @@ def load_cases(path: Path) -> list[tuple[str, dict, EmailInput]]:
     out = []
     for case in labels["cases"]:
         parsed = mime.parse_bytes((path / case["file"]).read_bytes())
-        email = EmailInput(subject=parsed.subject, from_header=parsed.from_header,
-                           body=parsed.text_body, received_at=parsed.date,
-                           message_id=parsed.message_id,
-                           attachments=[a.filename for a in parsed.attachments])
+        email = EmailInput.from_parsed(parsed)
         out.append((case["file"].rsplit(".", 1)[0], case, email))
     return out
 
@@ -97,11 +94,9 @@ def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
 
 
 def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict) -> tuple[dict, list[CaseResult]]:
-    from triage.services.triage import pipeline_settings
-
     spec = llm.model_spec()
     model = llm.build_model(spec)
-    config = pipeline_settings()
+    config = pipeline.Config.from_settings()
     results = [evaluate_case(cid, case, email, model=model, spec=spec, config=config)
                for cid, case, email in load_cases(path)]
     return metrics(results, threshold_usd=threshold_usd, rates=rates, spec=spec), results
@@ -152,29 +147,3 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
         "latency_p50_s": statistics.median(seconds) if seconds else 0,
         "latency_max_s": seconds[-1] if seconds else 0,
     }
-
-
-# --- replay -------------------------------------------------------------------------------
-
-
-def replay(emails, *, model, spec, config) -> list[dict]:
-    """Re-run stored emails through the current pipeline and compare with the stored
-    decision. Read-only: nothing is written."""
-    from triage.services.triage import email_input
-
-    rows = []
-    for email in emails:
-        stored = email.current_run
-        decision = pipeline.run(email_input(email), model=model, spec=spec, config=config)
-        now = {"route": decision.route, "escalate": decision.escalate,
-               "exposure_usd": float(decision.exposure_usd)
-               if decision.exposure_usd is not None else None}
-        before = {"route": stored.route if stored else None,
-                  "escalate": stored.escalation_required if stored else None,
-                  "exposure_usd": float(stored.exposure_usd)
-                  if stored and stored.exposure_usd is not None else None}
-        changed = [k for k in now if now[k] != before[k]]
-        rows.append({"email_id": email.pk, "subject": email.subject, "stored": before,
-                     "now": now, "changed": changed,
-                     "stored_provider": stored.provider if stored else None})
-    return rows

@@ -25,8 +25,7 @@ from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
 
-from bs4 import BeautifulSoup, Comment
-
+from triage.htmltext import html_to_text
 from triage.sanitize import invisible_report, normalize_for_model
 
 NOTIFICATION_HEADER = "X-Triage-Notification"
@@ -158,9 +157,9 @@ def _assemble(texts: list[str], htmls: list[str], hidden: list[str], flags: dict
         body = "\n\n".join(t for t in texts if t.strip())
         # Hidden HTML is worth knowing about even when a plain part is used.
         for h in htmls:
-            _html_to_text(h, hidden)
+            html_to_text(h, hidden)
     else:
-        body = "\n\n".join(_html_to_text(h, hidden) for h in htmls)
+        body = "\n\n".join(html_to_text(h, hidden) for h in htmls)
     if hidden:
         flags["hidden_content"] = _dedupe(hidden)[:20]
     report = invisible_report(body + subject)
@@ -250,47 +249,6 @@ def _decode_text(part: Message, flags: dict) -> str:
             continue
     flags["charset_replaced"] = charset
     return data.decode("utf-8", "replace")
-
-
-_HIDDEN_STYLE = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$)"
-    r"|font-size\s*:\s*0(?:\.\d+)?\s*(?:px|pt|em|rem|%)?\s*(?:;|$)"
-    r"|font-size\s*:\s*[01]px|(?:max-)?height\s*:\s*0(?:px)?\s*(?:;|$)"
-    r"|(?:max-)?width\s*:\s*0(?:px)?\s*(?:;|$)"
-    r"|(?<![-\w])color\s*:\s*(?:#fff(?:fff)?\b|white\b|rgba?\(\s*255\s*,\s*255\s*,\s*255"
-    r"|transparent\b)",
-    re.IGNORECASE,
-)
-
-
-def _html_to_text(html: str, hidden: list[str]) -> str:
-    soup = BeautifulSoup(html, "lxml")
-    for comment in soup.find_all(string=lambda s: isinstance(s, Comment)):
-        text = str(comment).strip()
-        if text:
-            hidden.append(f"comment: {text[:200]}")
-        comment.extract()
-    for tag in soup(["script", "style", "head", "title", "template", "noscript"]):
-        tag.decompose()
-    for tag in soup.find_all(True):
-        if getattr(tag, "decomposed", False):
-            continue  # inside a hidden parent already removed
-        style = tag.get("style") or ""
-        if tag.has_attr("hidden") or (style and _HIDDEN_STYLE.search(style)):
-            text = tag.get_text(" ", strip=True)
-            if text:
-                hidden.append(f"{tag.name}: {text[:200]}")
-            tag.decompose()
-    for br in soup.find_all("br"):
-        br.replace_with("\n")
-    blocks = {"p", "div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table",
-              "blockquote", "pre", "section", "article", "ul", "ol"}
-    for tag in soup.find_all(blocks):
-        tag.insert_before("\n")
-        tag.insert_after("\n")
-    for cell in soup.find_all(["td", "th"]):
-        cell.insert_after(" | ")
-    return soup.get_text()
 
 
 def _forward_block(fwd: ParsedEmail) -> str:
@@ -422,46 +380,3 @@ def sniff_content_type(content: bytes, declared: str) -> str:
         except UnicodeDecodeError:
             pass
     return "application/octet-stream"
-
-
-def build_message(
-    *,
-    message_id: str,
-    from_header: str,
-    to: list[str],
-    cc: list[str],
-    subject: str,
-    text: str,
-    html: str,
-    date: datetime | None,
-    in_reply_to: str,
-    attachments: list[tuple[str, str, bytes]],
-) -> EmailMessage:
-    """An RFC 5322 message from JSON webhook fields, so JSON goes through the same
-    parser as raw MIME and can be downloaded as ``.eml``."""
-    msg = EmailMessage(policy=policy.default.clone(raise_on_defect=False))
-    if message_id:
-        msg["Message-ID"] = f"<{message_id.strip().strip('<>')}>"
-    if from_header:
-        msg["From"] = from_header
-    if to:
-        msg["To"] = ", ".join(to)
-    if cc:
-        msg["Cc"] = ", ".join(cc)
-    msg["Subject"] = subject
-    if date:
-        msg["Date"] = date
-    if in_reply_to:
-        msg["In-Reply-To"] = f"<{in_reply_to.strip().strip('<>')}>"
-    if text:
-        msg.set_content(text)
-    if html:
-        if text:
-            msg.add_alternative(html, subtype="html")
-        else:
-            msg.set_content(html, subtype="html")
-    for filename, ctype, content in attachments:
-        maintype, _, subtype = (ctype or "application/octet-stream").partition("/")
-        msg.add_attachment(content, maintype=maintype, subtype=subtype or "octet-stream",
-                           filename=filename)
-    return msg

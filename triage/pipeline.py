@@ -11,17 +11,20 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
-from triage import backstop, textrules
+from triage import backstop
 from triage.chains import checklist, classification, escalation, extraction
 from triage.chains.llm import ChainError, ModelSpec, classify_exception
 from triage.chains.untrusted import EmailInput, prompt_inputs, wrap
+from triage.readers import signals
+from triage.routes import Route
 
 
 @dataclass
@@ -115,13 +118,27 @@ def _num(value: Decimal | None) -> float | None:
 
 
 @dataclass(frozen=True)
-class Settings:
+class Config:
     policy: backstop.Policy
     questions: list[str]
     max_calls: int
     max_chars: int
     # Only the benchmark's baseline turns this off, to measure what concurrency buys.
     concurrent: bool = True
+
+    @classmethod
+    def from_settings(cls, **overrides) -> Config:
+        """The one way the product builds its pipeline config: from Django settings."""
+        return cls(
+            policy=backstop.Policy(
+                threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+                rates=settings.TRIAGE_USD_RATES,
+                deadline_business_days=settings.TRIAGE_DEADLINE_BUSINESS_DAYS,
+            ),
+            questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
+            max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
+            max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
+        ) if not overrides else replace(cls.from_settings(), **overrides)
 
 
 class _Budget:
@@ -182,8 +199,8 @@ def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
         raise ChainError(f"output failed validation: {errors}", transient=False) from exc
 
 
-def run(email: EmailInput, *, model, spec: ModelSpec, config: Settings) -> Decision:
-    decision = Decision(route=backstop.ROUTE_NEEDS_REVIEW, provider=spec.provider,
+def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decision:
+    decision = Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name)
     budget = _Budget(config.max_calls)
     text = f"{email.subject}\n{email.body}"
@@ -212,7 +229,7 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Settings) -> Decis
         return _finish(decision)
     decision.rounds += 1
     cls = call(classification)
-    signal = textrules.has_claim_signal(text)
+    signal = signals.has_claim_signal(text)
     if cls is not None:
         decision.classification = cls.model_dump(mode="json")
         decision.department = cls.department
@@ -225,7 +242,7 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Settings) -> Decis
     if not decision.is_claim:
         if decision.errors:
             return _finish(decision)
-        bank_change = textrules.bank_change_signal(text)
+        bank_change = signals.bank_change_signal(text)
         if bank_change:
             # Invoice fraud's favourite move: never an automatic forward.
             decision.errors.append(f"bank details change requested ({bank_change!r}): a "
@@ -258,7 +275,7 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Settings) -> Decis
     model_says = bool(esc and esc.requires_escalation)
     decision.escalate, decision.backstop_overrode = backstop.combine(model_says, result)
     if decision.escalate:
-        decision.route = backstop.ROUTE_ESCALATED
+        decision.route = Route.ESCALATED
         return decision
     if decision.errors:
         return _finish(decision)
@@ -276,7 +293,7 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Settings) -> Decis
 
 
 def _backstop(decision: Decision, ext, email: EmailInput, text: str,
-              config: Settings) -> backstop.BackstopResult:
+              config: Config) -> backstop.BackstopResult:
     amount = currency = deadline = None
     if ext is not None:
         decision.claim = ext.model_dump(mode="json")

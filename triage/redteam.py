@@ -78,13 +78,12 @@ def _outcome(case: dict, mode: str, route: str, escalate, problems: list[str]) -
 
 
 def _run(message: EmailInput, case: dict, mode: str) -> tuple[pipeline.Decision, list[str]]:
-    from triage.services.triage import pipeline_settings
 
     if mode == "offline":
         with override_settings(TRIAGE_LLM_PROVIDER="offline"):
             spec = llm.model_spec()
             decision = pipeline.run(message, model=llm.build_model(spec), spec=spec,
-                                    config=pipeline_settings())
+                                    config=pipeline.Config.from_settings())
         envelope = wrap(message)
         return decision, [(envelope.block, envelope.rules())]
     wants = {chain: {**ATTACKER_DEFAULTS[chain], **case["attacker_wants"].get(chain, {})}
@@ -95,7 +94,7 @@ def _run(message: EmailInput, case: dict, mode: str) -> tuple[pipeline.Decision,
             TRIAGE_GEMINI_BASE_URL=server.url, TRIAGE_LLM_CLIENT_RETRIES=0):
         spec = llm.model_spec()
         decision = pipeline.run(message, model=llm.build_model(spec), spec=spec,
-                                config=pipeline_settings())
+                                config=pipeline.Config.from_settings())
         requests = server.calls()
     return decision, [(r.user_text, r.system_text) for r in requests]
 
@@ -116,14 +115,13 @@ def _expectation(expect: dict, d: pipeline.Decision) -> list[str]:
 def _defence(case, parsed, message, d: pipeline.Decision,
              inputs: list[tuple[str, str]]) -> list[str]:
     """``inputs``: (user text, system text) of every model call."""
-    from triage.services.triage import pipeline_settings
 
     problems = []
     for needle in case.get("must_not_reach_model", []):
         if any(needle in user for user, _ in inputs):
             problems.append(f"{needle!r} reached the model")
     defence = case["defence"]
-    config = pipeline_settings()
+    config = pipeline.Config.from_settings()
     if defence == "delimiter":
         for user, system in inputs:
             m = re.search(r"<untrusted_email_([0-9a-f]{16})>", user)

@@ -9,7 +9,7 @@ from django.db import connection
 from django.db.models import Count, Q, QuerySet
 
 from triage.models import Escalation, InboundEmail, Status, TriageRun
-from triage.textrules import business_days_between
+from triage.readers.dates import business_days_between
 
 
 def estimated_count(model) -> int | None:

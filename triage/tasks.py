@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 
 from triage.services import triage as triage_service
-from triage.services.queue import email_sweep_stuck
+from triage.services.queue import TRIAGE_EMAIL_TASK, email_sweep_stuck
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +24,7 @@ def retry_countdown(retries: int) -> float:
 
 
 @shared_task(
+    name=TRIAGE_EMAIL_TASK,
     bind=True,
     acks_late=True,
     reject_on_worker_lost=True,

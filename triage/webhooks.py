@@ -12,12 +12,8 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
 import logging
 import time
-from datetime import UTC, datetime
 
 from anymail.exceptions import AnymailWebhookValidationFailure
 from anymail.signals import inbound as anymail_inbound
@@ -31,15 +27,12 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from triage import mime
+from triage.jsonmail import BadRequest, parse_json
 from triage.models import Provider
 from triage.services.ingestion import IngestResult, email_ingest
 from triage.signing import verify_signature
 
 log = logging.getLogger(__name__)
-
-
-class BadRequest(Exception):
-    """The body is authenticated but not a message we can store (HTTP 400)."""
 
 
 def _error(status: int, reason: str) -> JsonResponse:
@@ -78,7 +71,7 @@ def inbound(request: HttpRequest) -> JsonResponse:
     content_type = request.content_type.lower()
     try:
         if content_type == "application/json":
-            fields, received_at = _parse_json(body)
+            fields, received_at = parse_json(body)
             parsed = mime.parse_fields(**fields)
             raw_format = "json"
         elif content_type == "message/rfc822":
@@ -106,85 +99,6 @@ def _parse_rfc822(body: bytes) -> mime.ParsedEmail:
     if not mime.looks_like_message(parsed):
         raise BadRequest("not an RFC 5322 message: no From, Message-ID or Subject header")
     return parsed
-
-
-def _str_field(data: dict, name: str, *, required: bool = False) -> str:
-    value = data.get(name)
-    if value is None:
-        if required:
-            raise BadRequest(f"'{name}' is required")
-        return ""
-    if not isinstance(value, str):
-        raise BadRequest(f"'{name}' must be a string")
-    return value
-
-
-def _list_field(data: dict, name: str) -> list[str]:
-    value = data.get(name) or []
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BadRequest(f"'{name}' must be a list of strings")
-    return value
-
-
-def _parse_json(body: bytes) -> tuple[dict, datetime | None]:
-    """Validate a JSON delivery into message fields (BadRequest with the reason)."""
-    try:
-        data = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadRequest(f"body is not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise BadRequest("body must be a JSON object")
-    sender = _str_field(data, "from", required=True)
-    if "@" not in sender:
-        raise BadRequest("'from' must contain an email address")
-    text, html = _str_field(data, "text"), _str_field(data, "html")
-    subject = _str_field(data, "subject")
-    if not (text or html or subject):
-        raise BadRequest("one of 'subject', 'text' or 'html' is required")
-    received_raw = _str_field(data, "received_at")
-    received_at = None
-    if received_raw:
-        try:
-            received_at = datetime.fromisoformat(received_raw.replace("Z", "+00:00"))
-        except ValueError as exc:
-            raise BadRequest("'received_at' must be an ISO 8601 timestamp") from exc
-        if received_at.tzinfo is None:
-            received_at = received_at.replace(tzinfo=UTC)
-    attachments = []
-    raw_attachments = data.get("attachments") or []
-    if not isinstance(raw_attachments, list):
-        raise BadRequest("'attachments' must be a list")
-    for i, item in enumerate(raw_attachments):
-        if not isinstance(item, dict):
-            raise BadRequest(f"attachments[{i}] must be an object")
-        try:
-            content = base64.b64decode(_str_field(item, "content_base64", required=True),
-                                       validate=True)
-        except (binascii.Error, ValueError) as exc:
-            raise BadRequest(f"attachments[{i}].content_base64 is not valid base64") from exc
-        ctype = _str_field(item, "content_type") or "application/octet-stream"
-        if "/" not in ctype:
-            raise BadRequest(f"attachments[{i}].content_type must be type/subtype")
-        attachments.append((_str_field(item, "filename") or f"attachment-{i + 1}", ctype, content))
-    fields = dict(
-        message_id=_str_field(data, "message_id"),
-        from_header=sender,
-        to=_list_field(data, "to"),
-        cc=_list_field(data, "cc"),
-        subject=subject,
-        text=text,
-        html=html,
-        date=received_at,
-        in_reply_to=_str_field(data, "in_reply_to"),
-        attachments=attachments,
-    )
-    return fields, received_at
-
-
-def json_to_eml(body: bytes) -> bytes:
-    """The stored JSON delivery as an RFC 822 message, for download."""
-    fields, _ = _parse_json(body)
-    return mime.build_message(**fields).as_bytes()
 
 
 # --- ESP inbound through django-anymail ---------------------------------------------

@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from triage.chains.llm import prompt_version, structured
 from triage.chains.untrusted import HUMAN_TEMPLATE
-from triage.textrules import parse_date
+from triage.readers.dates import parse_date
 
 NAME = "extraction"
 

@@ -18,6 +18,8 @@ from langchain_core.language_models import BaseChatModel
 from langchain_core.prompts import ChatPromptTemplate
 from pydantic import BaseModel
 
+from triage import offline
+
 
 @dataclass(frozen=True)
 class ModelSpec:
@@ -28,18 +30,15 @@ class ModelSpec:
 
 def model_spec() -> ModelSpec:
     if settings.TRIAGE_LLM_PROVIDER == "offline":
-        from triage.offline import MODEL_NAME
-
-        return ModelSpec("offline", MODEL_NAME)
+        return ModelSpec("offline", offline.MODEL_NAME)
     return ModelSpec("gemini", settings.TRIAGE_GEMINI_MODEL, settings.TRIAGE_GEMINI_BASE_URL)
 
 
 def build_model(spec: ModelSpec | None = None) -> BaseChatModel:
     spec = spec or model_spec()
     if spec.provider == "offline":
-        from triage.offline import OfflineChatModel
-
-        return OfflineChatModel()
+        return offline.OfflineChatModel()
+    # Imported here: the Google client is heavy, and only a Gemini deployment needs it.
     from langchain_google_genai import ChatGoogleGenerativeAI
 
     if not settings.TRIAGE_GEMINI_API_KEY:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from triage.sanitize import normalize_for_model
 
@@ -22,14 +22,44 @@ _SYS_FENCE = re.compile(r"<<|>>")
 _HTML_ENTITY_TAG = re.compile(r"&(?:lt|#0*60|#x0*3c);", re.IGNORECASE)
 
 
+def attachment_label(filename: str, content_type: str) -> str:
+    """How an attachment is named to the model: its name and its sniffed type."""
+    return f"{filename} ({content_type})"
+
+
 @dataclass(frozen=True)
 class EmailInput:
+    """What the chains read of one email. Built one way from a parsed message (files,
+    the command line, the evaluation) and one way from a stored one (the worker), so
+    what is measured is what production sends."""
+
     subject: str
     from_header: str
     received_at: datetime
     body: str
     attachments: list[str] = field(default_factory=list)
     message_id: str = ""
+
+    @classmethod
+    def from_parsed(cls, parsed, *, received_at: datetime | None = None) -> EmailInput:
+        """From a ``mime.ParsedEmail``; received now unless told otherwise."""
+        return cls(
+            subject=parsed.subject, from_header=parsed.from_header, body=parsed.text_body,
+            received_at=received_at or parsed.date or datetime.now(UTC),
+            message_id=parsed.message_id,
+            attachments=[attachment_label(a.filename, a.sniffed_type)
+                         for a in parsed.attachments],
+        )
+
+    @classmethod
+    def from_stored(cls, email) -> EmailInput:
+        """From a stored ``InboundEmail`` (duck-typed: chains never import models)."""
+        return cls(
+            subject=email.subject, from_header=email.from_header, body=email.text_body,
+            received_at=email.received_at, message_id=email.message_id,
+            attachments=[attachment_label(a.filename, a.content_type)
+                         for a in email.attachments.all()],
+        )
 
 
 @dataclass(frozen=True)

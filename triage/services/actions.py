@@ -27,9 +27,31 @@ from triage.models import (
     TicketVersion,
     TriageRun,
 )
+from triage.routes import Department, Route
 from triage.sanitize import escape_invisible
+from triage.services.status import email_transition
 
 log = logging.getLogger(__name__)
+
+
+def route_apply(email: InboundEmail, run: TriageRun, route: Route, *, old: str, reason: str,
+                kind: str, actor=None, department: str = "",
+                ticket_data: dict | None = None) -> bool:
+    """Move the email to its route's status and open what that route opens: an
+    escalation for the desk, a ticket draft, a forward. One path for the pipeline's
+    decision and for a person's. False, with nothing opened, when the email left
+    ``old`` meanwhile (someone else moved it)."""
+    if not email_transition(email.pk, old=old, new=route.status, reason=reason, kind=kind,
+                            actor=actor, data={"run": run.pk}, current_run=run,
+                            processing_task_id=""):
+        return False
+    if route == Route.ESCALATED:
+        escalation_open(email, run)
+    elif route == Route.TICKET:
+        ticket_open_draft(email, run, ticket_data or {"claim": {}, "checklist": []})
+    elif route == Route.FORWARDED:
+        forward_create(email, run, department or Department.OTHER)
+    return True
 
 
 def escalation_open(email: InboundEmail, run: TriageRun) -> Escalation:

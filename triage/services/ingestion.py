@@ -14,6 +14,9 @@ from django.utils import timezone
 
 from triage.mime import ParsedEmail
 from triage.models import Attachment, EmailEvent, InboundEmail, Status
+from triage.services.audit import audit_event
+from triage.services.queue import email_publish
+from triage.services.threads import email_find_parent
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +81,7 @@ def email_ingest(
                 message_id=parsed.message_id,
                 in_reply_to=parsed.in_reply_to,
                 references=parsed.references,
-                reply_to_email=_find_parent(parsed),
+                reply_to_email=email_find_parent(parsed),
                 envelope_sender=envelope_sender[:320],
                 envelope_recipients=list(envelope_recipients or []),
                 from_header=parsed.from_header,
@@ -101,12 +104,11 @@ def email_ingest(
             )
             _store_attachments(email, parsed)
             EmailEvent.objects.bulk_create([
-                EmailEvent(email=email, kind="received", new_status=Status.RECEIVED,
-                           reason=f"via {provider}",
-                           data={"dedupe_basis": basis, "size": len(raw)}),
-                EmailEvent(email=email, kind="status", old_status=Status.RECEIVED,
-                           new_status=status,
-                           reason=f"not triaged: {automated}" if automated else "new email"),
+                audit_event(email.pk, "received", new_status=Status.RECEIVED,
+                            reason=f"via {provider}",
+                            data={"dedupe_basis": basis, "size": len(raw)}),
+                audit_event(email.pk, "status", old_status=Status.RECEIVED, new_status=status,
+                            reason=f"not triaged: {automated}" if automated else "new email"),
             ])
     except IntegrityError:
         # A concurrent delivery of the same message won the insert.
@@ -118,38 +120,12 @@ def email_ingest(
     log.info("ingested email %s via %s from %s", email.pk, provider, sender)
     if automated:
         return IngestResult(email.pk, status, duplicate=False)
-    from triage.services.queue import email_publish
-
     published: list[bool] = []
     transaction.on_commit(lambda: published.append(email_publish(email.pk)))
     # Outside a transaction the hook has run by now; inside one it runs at commit.
     if published and not published[0]:
         status = Status.RECEIVED
     return IngestResult(email.pk, status, duplicate=False)
-
-
-def email_link_early_replies(email_id: int, message_id: str) -> int:
-    """Replies that arrived before the message they answer. Run by the triage worker,
-    off the webhook's hot path."""
-    if not message_id:
-        return 0
-    return InboundEmail.objects.filter(
-        in_reply_to=message_id, reply_to_email__isnull=True
-    ).exclude(pk=email_id).update(reply_to_email_id=email_id)
-
-
-def _find_parent(parsed: ParsedEmail) -> InboundEmail | None:
-    candidates = [parsed.in_reply_to, *reversed(parsed.references)]
-    candidates = [c for c in dict.fromkeys(candidates) if c]
-    if not candidates:
-        return None
-    found = {
-        e.message_id: e for e in InboundEmail.objects.filter(message_id__in=candidates[:20])
-    }
-    for candidate in candidates:
-        if candidate in found:
-            return found[candidate]
-    return None
 
 
 def _store_attachments(email: InboundEmail, parsed: ParsedEmail) -> None:

@@ -12,27 +12,38 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from celery import current_app
 from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
 from triage.models import InboundEmail, Notification, Status
-from triage.services.status import email_record_event, email_transition
+from triage.services.actions import notification_send
+from triage.services.audit import audit_write
+from triage.services.status import email_transition
 
 log = logging.getLogger(__name__)
 
 
-def _publish(email_id: int) -> None:
-    from triage.tasks import triage_email
+# Published by name: services never import the workers (``triage.tasks`` imports us).
+TRIAGE_EMAIL_TASK = "triage.tasks.triage_email"
 
-    triage_email.apply_async(args=[email_id], retry=False)
+
+def _publish(email_id: int) -> None:
+    current_app.send_task(TRIAGE_EMAIL_TASK, args=[email_id], retry=False)
 
 
 def email_enqueue(email_id: int, *, reason: str, old: str = Status.RECEIVED,
-                  actor=None) -> bool:
-    """Move the email to ``queued`` and publish its task. Returns True if published."""
-    if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason, actor=actor):
-        return False
-    return email_publish(email_id)
+                  actor=None, kind: str = "status") -> bool:
+    """Move the email to ``queued`` and publish its task after commit. False when the
+    email was no longer in ``old``. A failed publish puts it back to ``received``
+    for the sweeper (``email_publish``), so a queued email is never lost."""
+    with transaction.atomic():
+        if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason,
+                                actor=actor, kind=kind):
+            return False
+        transaction.on_commit(lambda: email_publish(email_id))
+    return True
 
 
 def email_publish(email_id: int) -> bool:
@@ -64,7 +75,7 @@ def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
     for email_id in _stuck(Status.QUEUED, now - age):
         try:
             _publish(email_id)
-            email_record_event(email_id, "republished", "sweeper: queued too long")
+            audit_write(email_id, "republished", reason="sweeper: queued too long")
             counts["queued"] += 1
         except Exception as exc:  # noqa: BLE001
             log.warning("sweeper could not publish email %s: %s", email_id, exc)
@@ -80,8 +91,6 @@ def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
                 counts["processing"] += 1
             except Exception as exc:  # noqa: BLE001
                 log.warning("sweeper could not publish email %s: %s", email_id, exc)
-
-    from triage.services.actions import notification_send
 
     pending = Notification.objects.filter(
         state=Notification.State.PENDING, created_at__lt=now - timedelta(seconds=60)

@@ -15,11 +15,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from triage import backstop
 from triage.models import (
-    ROUTED,
     TERMINAL,
-    EmailEvent,
     Escalation,
     InboundEmail,
     RunStatus,
@@ -28,9 +25,11 @@ from triage.models import (
     TicketVersion,
     TriageRun,
 )
+from triage.readers.dates import parse_date
+from triage.routes import MANUAL_ROUTES, Department, Route
 from triage.services import actions
-from triage.services.status import email_transition
-from triage.textrules import parse_date
+from triage.services.audit import audit_write
+from triage.services.queue import email_enqueue
 
 
 class ReviewError(Exception):
@@ -55,12 +54,6 @@ def _require(actor, perm: str) -> None:
         raise PermissionDenied(f"you do not have the {perm} permission")
 
 
-def _audit(email_id: int, actor, kind: str, *, target: str, before=None, after=None,
-           reason: str = "", version: int | None = None) -> None:
-    EmailEvent.objects.create(email_id=email_id, actor=actor, kind=kind, target=target,
-                              before=before, after=after, reason=reason, version=version)
-
-
 # --- Escalations (trading desk) -------------------------------------------------------
 
 
@@ -74,8 +67,9 @@ def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome
         esc.acknowledged_by, esc.acknowledged_at = actor, timezone.now()
         esc.note = note.strip()
         esc.save(update_fields=["state", "acknowledged_by", "acknowledged_at", "note"])
-        _audit(esc.email_id, actor, "escalation_acknowledged", target=f"escalation:{esc.pk}",
-               before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)
+        audit_write(esc.email_id, "escalation_acknowledged", actor=actor,
+                    target=f"escalation:{esc.pk}",
+                    before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)
     return Outcome(True, "Escalation acknowledged.")
 
 
@@ -101,9 +95,9 @@ def escalation_dismiss(escalation_id: int, actor, reason: str) -> Outcome:
             if esc.dismissal_requested_by_id is None:
                 esc.dismissal_requested_by, esc.dismissal_reason = actor, reason
                 esc.save(update_fields=["dismissal_requested_by", "dismissal_reason"])
-                _audit(esc.email_id, actor, "escalation_dismissal_requested",
-                       target=f"escalation:{esc.pk}", reason=reason,
-                       after={"backstop_triggers": esc.backstop_triggers})
+                audit_write(esc.email_id, "escalation_dismissal_requested", actor=actor,
+                            target=f"escalation:{esc.pk}", reason=reason,
+                            after={"backstop_triggers": esc.backstop_triggers})
                 return Outcome(True, "Dismissal requested. The backstop raised this escalation, "
                                      "so a second trading desk member must confirm it.")
             if esc.dismissal_requested_by_id == actor.pk:
@@ -120,8 +114,9 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
         before = esc.state
         esc.state, esc.closed_by, esc.closed_at, esc.note = state, actor, timezone.now(), note
         esc.save(update_fields=["state", "closed_by", "closed_at", "note"])
-        _audit(esc.email_id, actor, f"escalation_{state}", target=f"escalation:{esc.pk}",
-               before={"state": before}, after={"state": state}, reason=note)
+        audit_write(esc.email_id, f"escalation_{state}", actor=actor,
+                    target=f"escalation:{esc.pk}",
+                    before={"state": before}, after={"state": state}, reason=note)
     return Outcome(True, f"Escalation {esc.get_state_display().lower()}.")
 
 
@@ -192,9 +187,10 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
         ticket.save(update_fields=["data", "version", "last_corrected_by"])
         TicketVersion.objects.create(ticket=ticket, version=ticket.version, data=data,
                                      changes=diff, changed_by=actor, source="correction")
-        _audit(ticket.email_id, actor, "ticket_corrected", target=f"ticket:{ticket.pk}",
-               before={k: v[0] for k, v in diff.items()},
-               after={k: v[1] for k, v in diff.items()}, version=ticket.version)
+        audit_write(ticket.email_id, "ticket_corrected", actor=actor,
+                    target=f"ticket:{ticket.pk}",
+                    before={k: v[0] for k, v in diff.items()},
+                    after={k: v[1] for k, v in diff.items()}, version=ticket.version)
     return Outcome(True, f"Ticket corrected: now version {ticket.version}.")
 
 
@@ -219,10 +215,11 @@ def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
         ticket.arbitration_number = f"ARB-{now.year}-{ticket.pk:06d}"
         ticket.save(update_fields=["state", "decided_by", "decided_at", "decided_version",
                                    "arbitration_number"])
-        _audit(ticket.email_id, actor, "ticket_approved", target=f"ticket:{ticket.pk}",
-               before={"state": "draft"},
-               after={"state": "approved", "arbitration_number": ticket.arbitration_number},
-               version=ticket.version)
+        audit_write(ticket.email_id, "ticket_approved", actor=actor,
+                    target=f"ticket:{ticket.pk}",
+                    before={"state": "draft"},
+                    after={"state": "approved", "arbitration_number": ticket.arbitration_number},
+                    version=ticket.version)
     return Outcome(True, f"Approved version {ticket.version}: arbitration ticket "
                          f"{ticket.arbitration_number}.")
 
@@ -239,9 +236,10 @@ def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> O
         ticket.rejection_reason = reason.strip()
         ticket.save(update_fields=["state", "decided_by", "decided_at", "decided_version",
                                    "rejection_reason"])
-        _audit(ticket.email_id, actor, "ticket_rejected", target=f"ticket:{ticket.pk}",
-               before={"state": "draft"}, after={"state": "rejected"},
-               reason=ticket.rejection_reason, version=ticket.version)
+        audit_write(ticket.email_id, "ticket_rejected", actor=actor,
+                    target=f"ticket:{ticket.pk}",
+                    before={"state": "draft"}, after={"state": "rejected"},
+                    reason=ticket.rejection_reason, version=ticket.version)
     return Outcome(True, f"Ticket rejected at version {ticket.version}.")
 
 
@@ -251,21 +249,13 @@ def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> O
 def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
     """A new run with the current prompts and model; the old runs stay on record."""
     _require(actor, "retriage_email")
-    from triage.services.queue import email_publish
-
     status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
     if status not in TERMINAL:
         return Outcome(False, f"Email #{email_id} is {status}; it is already on its way.")
-    with transaction.atomic():
-        moved = email_transition(email_id, old=status, new=Status.QUEUED, kind="retriage",
-                                 reason=reason or "re-triage requested", actor=actor)
-        if moved:
-            transaction.on_commit(lambda: email_publish(email_id))
+    moved = email_enqueue(email_id, old=status, kind="retriage", actor=actor,
+                          reason=reason or "re-triage requested")
     return Outcome(moved, f"Email #{email_id} queued for re-triage." if moved
                    else f"Email #{email_id} changed meanwhile; nothing queued.")
-
-
-MANUAL_ROUTES = (backstop.ROUTE_ESCALATED, backstop.ROUTE_TICKET, backstop.ROUTE_FORWARDED)
 
 
 def email_decide_manually(email_id: int, actor, *, route: str, department: str = "",
@@ -277,8 +267,7 @@ def email_decide_manually(email_id: int, actor, *, route: str, department: str =
         raise ReviewError(f"route must be one of {', '.join(MANUAL_ROUTES)}")
     if not reason.strip():
         raise ReviewError("A manual decision needs a reason.")
-    if route == backstop.ROUTE_FORWARDED and department not in (
-            "finance", "logistics", "commercial", "other"):
+    if route == Route.FORWARDED and department not in set(Department):
         raise ReviewError("Forwarding needs a department.")
     with transaction.atomic():
         email = InboundEmail.objects.select_for_update().get(pk=email_id)
@@ -289,28 +278,19 @@ def email_decide_manually(email_id: int, actor, *, route: str, department: str =
         run = TriageRun.objects.create(
             email=email, attempt=email.triage_attempts + 1, provider="manual",
             model_name=actor.get_username(), status=RunStatus.DONE, finished_at=timezone.now(),
-            route=route, department=department if route == backstop.ROUTE_FORWARDED else "",
-            is_claim=route != backstop.ROUTE_FORWARDED,
-            escalation_required=route == backstop.ROUTE_ESCALATED,
+            route=route, department=department if route == Route.FORWARDED else "",
+            is_claim=route != Route.FORWARDED,
+            escalation_required=route == Route.ESCALATED,
             model_triggers=[f"manual: {reason.strip()[:200]}"]
-            if route == backstop.ROUTE_ESCALATED else [],
+            if route == Route.ESCALATED else [],
             exposure_usd=previous.exposure_usd if previous else None,
             response_deadline=previous.response_deadline if previous else None,
             decision={"route": route, "manual": True, "reason": reason.strip(),
                       "by": actor.get_username()},
         )
         InboundEmail.objects.filter(pk=email.pk).update(triage_attempts=run.attempt)
-        new_status = {backstop.ROUTE_ESCALATED: Status.ESCALATED,
-                      backstop.ROUTE_TICKET: Status.TICKET,
-                      backstop.ROUTE_FORWARDED: Status.FORWARDED}[route]
-        assert new_status in ROUTED
-        email_transition(email.pk, old=email.status, new=new_status, kind="decided_manually",
-                         reason=reason.strip(), actor=actor, current_run=run)
-        if route == backstop.ROUTE_ESCALATED:
-            actions.escalation_open(email, run)
-        elif route == backstop.ROUTE_TICKET:
-            claim = (previous.decision or {}).get("claim") if previous else None
-            actions.ticket_open_draft(email, run, {"claim": claim or {}, "checklist": []})
-        else:
-            actions.forward_create(email, run, department)
+        claim = (previous.decision or {}).get("claim") if previous else None
+        actions.route_apply(email, run, Route(route), old=email.status, reason=reason.strip(),
+                            kind="decided_manually", actor=actor, department=department,
+                            ticket_data={"claim": claim or {}, "checklist": []})
     return Outcome(True, f"Email #{email_id} routed by hand: {route}.")

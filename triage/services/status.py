@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from triage.models import EmailEvent, InboundEmail, can_transition
+from triage.models import InboundEmail, can_transition
+from triage.services.audit import audit_write
 
 
 class TransitionError(Exception):
@@ -35,14 +36,6 @@ def email_transition(
         )
         if updated != 1:
             return False
-        EmailEvent.objects.create(
-            email_id=email_id, kind=kind, old_status=old, new_status=new, reason=reason[:2000],
-            actor=actor, data=data or {},
-        )
+        audit_write(email_id, kind, old_status=old, new_status=new, reason=reason,
+                    actor=actor, data=data)
     return True
-
-
-def email_record_event(email_id: int, kind: str, reason: str = "", *, actor=None,
-                       data: dict | None = None) -> None:
-    EmailEvent.objects.create(email_id=email_id, kind=kind, reason=reason[:2000], actor=actor,
-                              data=data or {})

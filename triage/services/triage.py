@@ -6,62 +6,30 @@ from __future__ import annotations
 import logging
 import time
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from triage import backstop, pipeline
+from triage import pipeline
 from triage.chains import llm
 from triage.chains.untrusted import EmailInput
 from triage.models import (
     ChainCall,
-    EmailEvent,
     InboundEmail,
     RunStatus,
     Status,
     TriageRun,
 )
+from triage.routes import Route
 from triage.services import actions
-from triage.services.ingestion import email_link_early_replies
+from triage.services.audit import audit_write
 from triage.services.status import email_transition
+from triage.services.threads import email_link_early_replies
 
 log = logging.getLogger(__name__)
 
-ROUTE_STATUS = {
-    backstop.ROUTE_ESCALATED: Status.ESCALATED,
-    backstop.ROUTE_TICKET: Status.TICKET,
-    backstop.ROUTE_FORWARDED: Status.FORWARDED,
-    backstop.ROUTE_NEEDS_REVIEW: Status.NEEDS_REVIEW,
-}
-
-
 class TransientTriageError(Exception):
     """The model provider failed in a way worth retrying (timeout, 429, 5xx)."""
-
-
-def pipeline_settings() -> pipeline.Settings:
-    return pipeline.Settings(
-        policy=backstop.Policy(
-            threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
-            rates=settings.TRIAGE_USD_RATES,
-            deadline_business_days=settings.TRIAGE_DEADLINE_BUSINESS_DAYS,
-        ),
-        questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
-        max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
-        max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
-    )
-
-
-def email_input(email: InboundEmail) -> EmailInput:
-    return EmailInput(
-        subject=email.subject,
-        from_header=email.from_header,
-        received_at=email.received_at,
-        body=email.text_body,
-        attachments=[f"{a.filename} ({a.content_type})" for a in email.attachments.all()],
-        message_id=email.message_id,
-    )
 
 
 def email_claim(email_id: int, task_id: str) -> bool:
@@ -86,12 +54,9 @@ def email_claim(email_id: int, task_id: str) -> bool:
             TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
                 status=RunStatus.ERROR, finished_at=now,
                 errors=["worker lost mid-run; the task was redelivered"])
-        EmailEvent.objects.create(
-            email_id=email_id, kind="claimed", old_status=row["status"],
-            new_status=Status.PROCESSING,
-            reason="redelivered after worker loss" if takeover else "worker claimed",
-            data={"task_id": task_id},
-        )
+        audit_write(email_id, "claimed", old_status=row["status"], new_status=Status.PROCESSING,
+                    reason="redelivered after worker loss" if takeover else "worker claimed",
+                    data={"task_id": task_id})
     return True
 
 
@@ -108,14 +73,14 @@ def email_triage(email_id: int, *, task_id: str = "") -> str:
     started = time.perf_counter()
     try:
         model = llm.build_model(spec)
-        decision = pipeline.run(email_input(email), model=model, spec=spec,
-                                config=pipeline_settings())
+        decision = pipeline.run(EmailInput.from_stored(email), model=model, spec=spec,
+                                config=pipeline.Config.from_settings())
     except llm.ChainError as exc:
-        decision = pipeline.Decision(route=backstop.ROUTE_NEEDS_REVIEW, provider=spec.provider,
+        decision = pipeline.Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                                      model_name=spec.model_name, errors=[str(exc)])
     duration_ms = int((time.perf_counter() - started) * 1000)
 
-    retry = bool(decision.transient_error) and decision.route != backstop.ROUTE_ESCALATED
+    retry = bool(decision.transient_error) and decision.route != Route.ESCALATED
     with transaction.atomic():
         _store_run(run, decision, duration_ms, retry=retry)
         if not retry:
@@ -136,7 +101,7 @@ def _store_run(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
         for c in decision.calls
     ])
     run.status = RunStatus.ERROR if retry else (
-        RunStatus.NEEDS_REVIEW if decision.route == backstop.ROUTE_NEEDS_REVIEW
+        RunStatus.NEEDS_REVIEW if decision.route == Route.NEEDS_REVIEW
         else RunStatus.DONE)
     run.finished_at = timezone.now()
     run.route = "" if retry else decision.route
@@ -163,24 +128,18 @@ def _store_run(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
 
 
 def _apply(email: InboundEmail, run: TriageRun, decision: pipeline.Decision) -> None:
-    status = ROUTE_STATUS[decision.route]
-    reason = "; ".join(decision.errors)[:2000] if status == Status.NEEDS_REVIEW else (
+    route = Route(decision.route)
+    reason = "; ".join(decision.errors)[:2000] if route == Route.NEEDS_REVIEW else (
         "; ".join(decision.backstop_triggers + decision.model_triggers)[:2000]
-        if status == Status.ESCALATED else f"{decision.route} ({decision.provider})")
-    if not email_transition(email.pk, old=Status.PROCESSING, new=status, reason=reason,
-                            kind="routed", data={"run": run.pk}, current_run=run,
-                            processing_task_id=""):
+        if route == Route.ESCALATED else f"{route} ({decision.provider})")
+    applied = actions.route_apply(
+        email, run, route, old=Status.PROCESSING, reason=reason, kind="routed",
+        department=decision.department,
+        ticket_data={"claim": decision.claim, "checklist": decision.checklist})
+    if not applied:
         # Someone else moved it (the sweeper re-queued a run it thought dead): keep the
         # run for the record, take no action.
         log.warning("email %s left processing during the run; decision not applied", email.pk)
-        return
-    if status == Status.ESCALATED:
-        actions.escalation_open(email, run)
-    elif status == Status.TICKET:
-        actions.ticket_open_draft(email, run, {"claim": decision.claim,
-                                               "checklist": decision.checklist})
-    elif status == Status.FORWARDED:
-        actions.forward_create(email, run, decision.department or "other")
 
 
 def email_requeue_for_retry(email_id: int, *, reason: str, countdown: float) -> None:

@@ -20,7 +20,6 @@ from triage.chains import llm
 from triage.chains.untrusted import EmailInput
 from triage.loadgen import percentiles
 from triage.scripted_gemini import Script, ScriptedGemini
-from triage.services.triage import pipeline_settings
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -40,7 +39,7 @@ class Command(BaseCommand):
             settings.TRIAGE_GEMINI_BASE_URL = server.url
             spec = llm.model_spec()
             model = llm.build_model(spec)
-            config = pipeline_settings()
+            config = pipeline.Config.from_settings()
             rows = [
                 self._measure("pipeline", emails, model, spec, config),
                 self._measure("sequential baseline", emails, model, spec,

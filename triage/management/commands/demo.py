@@ -17,6 +17,7 @@ from django.core.management.base import BaseCommand
 
 from triage import mime
 from triage.models import InboundEmail, Provider, Status
+from triage.roles import demo_users
 from triage.services.ingestion import email_ingest
 from triage.services.status import email_transition
 from triage.services.triage import email_triage
@@ -64,8 +65,6 @@ class Command(BaseCommand):
         user.set_password(password)
         user.save()
         created.append(("admin", password, "Superuser"))
-        from triage.roles import demo_users
-
         created += demo_users()
         return created
 

@@ -10,8 +10,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from triage.chains import llm
-from triage.evaluation import FIELDS, replay, run_eval
+from triage.evaluation import FIELDS, run_eval
 from triage.models import InboundEmail
+from triage.replay import replay
 from triage.sanitize import escape_invisible
 
 DEFAULT_SET = Path(__file__).resolve().parents[3] / "tests" / "data" / "eval"
@@ -111,8 +112,6 @@ class Command(BaseCommand):
               f"{escape_invisible(str(e))[:24]:<24} {escape_invisible(str(g))[:40]}")
 
     def _replay(self, opts) -> None:
-        from triage.services.triage import pipeline_settings
-
         emails = InboundEmail.objects.exclude(current_run=None).select_related("current_run")
         if opts["since"]:
             try:
@@ -122,7 +121,7 @@ class Command(BaseCommand):
             emails = emails.filter(received_at__date__gte=since.date())
         emails = list(emails.order_by("-received_at")[:opts["limit"]])
         spec = llm.model_spec()
-        rows = replay(emails, model=llm.build_model(spec), spec=spec, config=pipeline_settings())
+        rows = replay(emails, spec=spec)
         if opts["json"]:
             self.stdout.write(json.dumps(rows, indent=2, default=str))
             return

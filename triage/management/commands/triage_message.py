@@ -14,7 +14,6 @@ from triage import mime, pipeline
 from triage.chains import llm
 from triage.chains.untrusted import EmailInput
 from triage.sanitize import escape_invisible
-from triage.services.triage import pipeline_settings
 
 
 class Command(BaseCommand):
@@ -31,7 +30,7 @@ class Command(BaseCommand):
         email = self._load(options)
         spec = llm.model_spec()
         decision = pipeline.run(email, model=llm.build_model(spec), spec=spec,
-                                config=pipeline_settings())
+                                config=pipeline.Config.from_settings())
         result = {"message_id": email.message_id or None, **decision.summary()}
         if options["json"]:
             self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, default=str))
@@ -47,12 +46,7 @@ class Command(BaseCommand):
             raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
         except OSError as exc:
             raise CommandError(f"cannot read {path}: {exc}") from exc
-        parsed = mime.parse_bytes(raw)
-        return EmailInput(
-            subject=parsed.subject, from_header=parsed.from_header, body=parsed.text_body,
-            received_at=parsed.date or timezone.now(), message_id=parsed.message_id,
-            attachments=[f"{a.filename} ({a.sniffed_type})" for a in parsed.attachments],
-        )
+        return EmailInput.from_parsed(mime.parse_bytes(raw))
 
     def _print(self, r: dict) -> None:
         w = self.stdout.write

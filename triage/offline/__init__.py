@@ -3,8 +3,8 @@
 It implements LangChain's chat-model interface so exactly the same chains run
 without an API key: it reads the system prompt (to find the nonce delimiter, the
 escalation threshold and the checklist questions), reads the delimited email, and
-answers the requested schema from ``triage.textrules``. Every decision made with it
-is labelled ``offline``.
+answers the requested schema from ``triage.readers`` and ``heuristics`` beside it.
+Every decision made with it is labelled ``offline``.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from langchain_core.output_parsers import PydanticOutputParser
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableMap, RunnablePassthrough
 
-from triage import textrules
 from triage.backstop import to_usd
+from triage.offline import heuristics
+from triage.readers import dates, money, signals
 
 _DELIM = re.compile(r"<untrusted_email_([0-9a-f]{16})>")
 _RECEIVED = re.compile(r"received this email at (\S+) \(trusted")
@@ -108,10 +109,10 @@ def _subject_and_body(email: str) -> tuple[str, str]:
 
 def _classify(email: str, received: date, system: str) -> dict:
     subject, body = _subject_and_body(email)
-    types = textrules.claim_types(body)
-    claim_words = textrules.find_affirmed(body, textrules.CLAIM_WORDS)
+    types = signals.claim_types(body)
+    claim_words = signals.find_affirmed(body, signals.CLAIM_WORDS)
     is_claim = bool(types or claim_words)
-    department = textrules.best_department(body, subject)
+    department = heuristics.best_department(body, subject)
     if is_claim:
         why = ", ".join(types) or claim_words[0].group(0)
         reason = f"affirmed claim language: {why}"
@@ -131,25 +132,25 @@ def _extract(email: str, received: date, system: str) -> dict:
         if text:
             quotes.append({"field": field, "quote": " ".join(text.split())[:300]})
 
-    contract, contract_q = textrules.first_ref(textrules.CONTRACT_RE, body)
-    lot, lot_q = textrules.first_ref(textrules.LOT_RE, body)
+    contract, contract_q = heuristics.first_ref(heuristics.CONTRACT_RE, body)
+    lot, lot_q = heuristics.first_ref(heuristics.LOT_RE, body)
     quote("contract_reference", contract_q)
     quote("lot_reference", lot_q)
-    origin, origin_q = textrules.origin(body)
+    origin, origin_q = heuristics.origin(body)
     quote("origin", origin_q)
-    amount = textrules.claimed_amount(body)
+    amount = money.claimed_amount(body)
     if amount:
         quote("exposure_amount", amount.quote)
-    deadline, deadline_q = textrules.response_deadline(body, received)
+    deadline, deadline_q = dates.response_deadline(body, received)
     quote("response_deadline", deadline_q)
     hvi = {}
-    for name, (value, q) in textrules.hvi_findings(body).items():
+    for name, (value, q) in heuristics.hvi_findings(body).items():
         hvi[name] = value
         quote(f"hvi.{name}", q)
     party, contact = _party(email)
-    types = textrules.claim_types(body)
+    types = signals.claim_types(body)
     for t in types:
-        m = textrules.find_affirmed(body, textrules.CLAIM_TYPE_PATTERNS[t])[0]
+        m = signals.find_affirmed(body, signals.CLAIM_TYPE_PATTERNS[t])[0]
         quote("claim_types", _around(body, m))
     return {
         "claiming_party": party,
@@ -157,7 +158,7 @@ def _extract(email: str, received: date, system: str) -> dict:
         "contract_reference": contract,
         "lot_reference": lot,
         "origin": origin,
-        "claim_types": types or (["other"] if textrules.has_claim_signal(body) else []),
+        "claim_types": types or (["other"] if signals.has_claim_signal(body) else []),
         "hvi": hvi,
         "required_action": _required_action(body),
         "claim_date": received.isoformat(),
@@ -212,24 +213,24 @@ def _escalate(email: str, received: date, system: str) -> dict:
         if _THRESHOLD.search(system) else Decimal(50000)
     days = int(_DEADLINE_DAYS.search(system).group(1)) if _DEADLINE_DAYS.search(system) else 2
     triggers, reasons = [], []
-    amount = textrules.claimed_amount(body)
+    amount = money.claimed_amount(body)
     usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
         if amount else None
     if usd is not None and usd >= threshold:
         triggers.append("high_exposure")
         reasons.append(f"amount {amount.quote}")
-    arb = textrules.find_affirmed(body, textrules.ARBITRATION_WORDS)
+    arb = signals.find_affirmed(body, signals.ARBITRATION_WORDS)
     if arb:
         triggers.append("arbitration_or_legal")
         reasons.append(f"mentions {arb[0].group(0)}")
-    if "contamination" in textrules.claim_types(body):
+    if "contamination" in signals.claim_types(body):
         triggers.append("contamination")
         reasons.append("affirmed contamination")
-    deadline, _ = textrules.response_deadline(body, received)
-    if deadline and textrules.business_days_between(received, deadline) <= days:
+    deadline, _ = dates.response_deadline(body, received)
+    if deadline and dates.business_days_between(received, deadline) <= days:
         triggers.append("tight_deadline")
         reasons.append(f"deadline {deadline.isoformat()}")
-    if textrules.find_affirmed(body, textrules.CANCELLATION_WORDS):
+    if signals.find_affirmed(body, signals.CANCELLATION_WORDS):
         triggers.append("contract_cancellation")
         reasons.append("threatens cancellation")
     return {
@@ -265,7 +266,7 @@ def _checklist(email: str, received: date, system: str) -> dict:
         answer, confidence, quote = "unknown", 0.0, None
         for topic, evidence in _CHECKS:
             if topic.search(question):
-                affirmed = textrules.find_affirmed(body, evidence)
+                affirmed = signals.find_affirmed(body, evidence)
                 mentioned = evidence.search(body)
                 if affirmed or mentioned:
                     # Mentioned but never affirmed means every mention is negated.

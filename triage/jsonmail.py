@@ -1,0 +1,138 @@
+"""The signed webhook's JSON delivery: validate it into message fields, and rebuild
+it as an RFC 5322 message, so JSON goes through the same parser as raw MIME and a
+stored JSON delivery downloads as ``.eml``. Pure: no Django."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from datetime import UTC, datetime
+from email import policy
+from email.message import EmailMessage
+
+
+class BadRequest(Exception):
+    """The body is authenticated but not a message we can store (HTTP 400)."""
+
+
+def _str_field(data: dict, name: str, *, required: bool = False) -> str:
+    value = data.get(name)
+    if value is None:
+        if required:
+            raise BadRequest(f"'{name}' is required")
+        return ""
+    if not isinstance(value, str):
+        raise BadRequest(f"'{name}' must be a string")
+    return value
+
+
+def _list_field(data: dict, name: str) -> list[str]:
+    value = data.get(name) or []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BadRequest(f"'{name}' must be a list of strings")
+    return value
+
+
+def parse_json(body: bytes) -> tuple[dict, datetime | None]:
+    """Validate a JSON delivery into message fields (BadRequest with the reason)."""
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise BadRequest(f"body is not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise BadRequest("body must be a JSON object")
+    sender = _str_field(data, "from", required=True)
+    if "@" not in sender:
+        raise BadRequest("'from' must contain an email address")
+    text, html = _str_field(data, "text"), _str_field(data, "html")
+    subject = _str_field(data, "subject")
+    if not (text or html or subject):
+        raise BadRequest("one of 'subject', 'text' or 'html' is required")
+    received_raw = _str_field(data, "received_at")
+    received_at = None
+    if received_raw:
+        try:
+            received_at = datetime.fromisoformat(received_raw.replace("Z", "+00:00"))
+        except ValueError as exc:
+            raise BadRequest("'received_at' must be an ISO 8601 timestamp") from exc
+        if received_at.tzinfo is None:
+            received_at = received_at.replace(tzinfo=UTC)
+    attachments = []
+    raw_attachments = data.get("attachments") or []
+    if not isinstance(raw_attachments, list):
+        raise BadRequest("'attachments' must be a list")
+    for i, item in enumerate(raw_attachments):
+        if not isinstance(item, dict):
+            raise BadRequest(f"attachments[{i}] must be an object")
+        try:
+            content = base64.b64decode(_str_field(item, "content_base64", required=True),
+                                       validate=True)
+        except (binascii.Error, ValueError) as exc:
+            raise BadRequest(f"attachments[{i}].content_base64 is not valid base64") from exc
+        ctype = _str_field(item, "content_type") or "application/octet-stream"
+        if "/" not in ctype:
+            raise BadRequest(f"attachments[{i}].content_type must be type/subtype")
+        attachments.append((_str_field(item, "filename") or f"attachment-{i + 1}", ctype, content))
+    fields = dict(
+        message_id=_str_field(data, "message_id"),
+        from_header=sender,
+        to=_list_field(data, "to"),
+        cc=_list_field(data, "cc"),
+        subject=subject,
+        text=text,
+        html=html,
+        date=received_at,
+        in_reply_to=_str_field(data, "in_reply_to"),
+        attachments=attachments,
+    )
+    return fields, received_at
+
+
+def json_to_eml(body: bytes) -> bytes:
+    """The stored JSON delivery as an RFC 822 message, for download."""
+    fields, _ = parse_json(body)
+    return build_message(**fields).as_bytes()
+
+
+def build_message(
+    *,
+    message_id: str,
+    from_header: str,
+    to: list[str],
+    cc: list[str],
+    subject: str,
+    text: str,
+    html: str,
+    date: datetime | None,
+    in_reply_to: str,
+    attachments: list[tuple[str, str, bytes]],
+) -> EmailMessage:
+    """An RFC 5322 message from JSON webhook fields, so JSON goes through the same
+    parser as raw MIME and can be downloaded as ``.eml``."""
+    msg = EmailMessage(policy=policy.default.clone(raise_on_defect=False))
+    if message_id:
+        msg["Message-ID"] = f"<{message_id.strip().strip('<>')}>"
+    if from_header:
+        msg["From"] = from_header
+    if to:
+        msg["To"] = ", ".join(to)
+    if cc:
+        msg["Cc"] = ", ".join(cc)
+    msg["Subject"] = subject
+    if date:
+        msg["Date"] = date
+    if in_reply_to:
+        msg["In-Reply-To"] = f"<{in_reply_to.strip().strip('<>')}>"
+    if text:
+        msg.set_content(text)
+    if html:
+        if text:
+            msg.add_alternative(html, subtype="html")
+        else:
+            msg.set_content(html, subtype="html")
+    for filename, ctype, content in attachments:
+        maintype, _, subtype = (ctype or "application/octet-stream").partition("/")
+        msg.add_attachment(content, maintype=maintype, subtype=subtype or "octet-stream",
+                           filename=filename)
+    return msg
