@@ -7,6 +7,8 @@ STAMP  := $(VENV)/.installed
 # Test services (the machine's own PostgreSQL and Redis; .ci/run starts them).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/triage
 TEST_REDIS_URL    ?= redis://127.0.0.1:6379/14
+# Benchmarks, fault and load runs are lab commands: dev/test settings install the lab.
+LAB    := DJANGO_SETTINGS_MODULE=config.settings_lab
 
 .PHONY: demo test lint browser bench-ingest bench-pipeline bench-admin faults load clean
 
@@ -33,25 +35,25 @@ test: $(STAMP) browser
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check triage config tests
+	$(VENV)/bin/ruff check triage config tests lab
 
 bench-ingest: $(STAMP)
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=redis://127.0.0.1:6379/13 \
+	$(LAB) DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=redis://127.0.0.1:6379/13 \
 	$(PY) manage.py bench_ingest $(BENCH_ARGS)
 
 bench-pipeline: $(STAMP)
-	$(PY) manage.py bench_pipeline $(BENCH_ARGS)
+	$(LAB) $(PY) manage.py bench_pipeline $(BENCH_ARGS)
 
 bench-admin: $(STAMP)
-	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py bench_admin $(BENCH_ARGS)
+	$(LAB) DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py bench_admin $(BENCH_ARGS)
 
 # Reliability: a private stack (own redis-server, scratch database, gunicorn, workers,
 # beat, scripted model) on this machine.
 faults: $(STAMP)
-	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py fault_runs $(FAULT_ARGS)
+	$(LAB) DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py fault_runs $(FAULT_ARGS)
 
 load: $(STAMP)
-	DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py load_run $(LOAD_ARGS)
+	$(LAB) DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py load_run $(LOAD_ARGS)
 
 clean:
 	rm -rf $(VENV) data artifacts

@@ -16,12 +16,9 @@ import pytest
 import redis
 from django.conf import settings
 
-from triage.scripted_gemini import Script, ScriptedGemini
+from lab.scripted_gemini import Script, ScriptedGemini
+from tests.factories import ROOT, make_user
 from triage.signing import sign
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "triage" / "samples"
-ARTIFACTS = ROOT / "artifacts"
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -155,31 +152,11 @@ def start_worker(redis_broker, tmp_path):
         handle.close()
 
 
-def wait_for(predicate, *, timeout: float = 30, interval: float = 0.2, message: str = ""):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        result = predicate()
-        if result:
-            return result
-        time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout}s waiting for {message or predicate}")
-
-
 @pytest.fixture(autouse=True)
 def _plain_static_storage(settings):
     """Admin pages render without a collectstatic manifest in tests."""
     settings.STORAGES = {**settings.STORAGES, "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-
-
-def make_user(username: str, group: str | None = None, *, superuser: bool = False):
-    from django.contrib.auth.models import Group, User
-
-    user = User.objects.create_user(username, f"{username}@example.com", "pw-" + username,
-                                    is_staff=True, is_superuser=superuser)
-    if group:
-        user.groups.add(Group.objects.get(name=group))
-    return User.objects.get(pk=user.pk)  # fresh permission cache
 
 
 @pytest.fixture
@@ -198,16 +175,3 @@ def staff(db):
         "desk2": make_user("desk2", roles.TRADING_DESK),
         "triager": make_user("triager1", roles.TRIAGE_ADMIN),
     }
-
-
-def triaged_sample(name: str):
-    """Ingest a sample and triage it in-process with the offline provider."""
-    from triage import mime
-    from triage.models import InboundEmail
-    from triage.services.ingestion import email_ingest
-    from triage.services.triage import email_triage
-
-    raw = (SAMPLES / name).read_bytes()
-    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
-    email_triage(result.email_id, task_id=f"t-{result.email_id}")
-    return InboundEmail.objects.get(pk=result.email_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from tests.conftest import SAMPLES
+from tests.factories import MAIL
 from triage import mime
 
 
@@ -113,7 +113,7 @@ def test_invisible_characters_are_removed_for_the_model_and_recorded():
 
 
 def test_automated_mail_is_recognised():
-    ooo = mime.parse_bytes((SAMPLES / "09-out-of-office.eml").read_bytes())
+    ooo = mime.parse_bytes((MAIL / "09-out-of-office.eml").read_bytes())
     assert ooo.automated.startswith("Auto-Submitted")
     ours = _msg()
     ours[mime.NOTIFICATION_HEADER] = "escalation; email=1"

@@ -1,4 +1,7 @@
+from importlib import import_module
+
 from django.apps import AppConfig
+from django.contrib.admin.apps import AdminConfig
 
 
 class TriageConfig(AppConfig):
@@ -8,3 +11,20 @@ class TriageConfig(AppConfig):
     def ready(self) -> None:
         # Connects the anymail inbound signal to the ingestion service.
         from triage import webhooks  # noqa: F401
+
+
+class TriageAdminConfig(AdminConfig):
+    """Installs the console's AdminSite in place of ``django.contrib.admin``'s, then
+    registers its ModelAdmins. Django reads app configs before models exist, so this
+    lives outside the admin package. The registering modules are imported here and
+    not from ``triage/admin/__init__.py``: the site class lives in that package, and
+    registering while the lazy default site is still being built would register on a
+    throw-away instance."""
+
+    default_site = "triage.admin.site.TriageAdminSite"
+    registering_modules = ("emails", "escalations", "tickets", "records")
+
+    def ready(self) -> None:
+        super().ready()
+        for name in self.registering_modules:
+            import_module(f"triage.admin.{name}")

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+
 CLAIMS_STAFF = "Claims staff"
 TRADING_DESK = "Trading desk"
 TRIAGE_ADMIN = "Triage admin"
@@ -41,9 +44,6 @@ DEMO_USERS = [
 
 
 def demo_users() -> list[tuple[str, str, str]]:
-    from django.contrib.auth import get_user_model
-    from django.contrib.auth.models import Group
-
     User = get_user_model()
     out = []
     for username, group_name in DEMO_USERS:

@@ -29,17 +29,18 @@ def status_counts() -> dict[str, int]:
     return {value: counts.get(value, 0) for value in Status.values}
 
 
+def business_days_left(deadline: date | None) -> int | None:
+    """Business days from today to ``deadline``: negative once it has passed, None when
+    no deadline was stated."""
+    if deadline is None:
+        return None
+    return business_days_between(date.today(), deadline)
+
+
 def pending_escalations(limit: int = 10) -> list[dict]:
-    today = date.today()
-    rows = []
-    for esc in (Escalation.objects.filter(state=Escalation.State.PENDING)
-                .select_related("email").order_by("created_at")[:limit]):
-        rows.append({
-            "escalation": esc,
-            "days_left": business_days_between(today, esc.response_deadline)
-            if esc.response_deadline else None,
-        })
-    return rows
+    return [{"escalation": esc, "days_left": business_days_left(esc.response_deadline)}
+            for esc in (Escalation.objects.filter(state=Escalation.State.PENDING)
+                        .select_related("email").order_by("created_at")[:limit])]
 
 
 def backstop_share() -> dict[str, int | float | None]:

@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 
-from tests.conftest import triaged_sample
+from tests.factories import triaged_sample
 from triage.models import EmailEvent, Escalation, Status, Ticket, TicketVersion, TriageRun
 from triage.services import review
 

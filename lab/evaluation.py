@@ -1,0 +1,209 @@
+"""Measure the pipeline's decisions against a labelled set of emails: the team's own
+set (``lab/data/eval``, a regression floor) or one written outside the team
+(``lab/data/external``). Replaying stored mail is the product's ``triage.replay``.
+
+With ``compromised=True`` every chain is answered by a fully persuaded model
+(SIMULATED: the scripted Gemini server answers "routine, no claim, no amount, no
+deadline, no escalation" through the real client), to measure what still reaches the
+desk or a person when the model is lied to."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from django.test.utils import override_settings
+
+from lab.redteam import ATTACKER_DEFAULTS
+from lab.scripted_gemini import Reply, Script, ScriptedGemini
+from triage import mime, pipeline
+from triage.backstop import to_usd
+from triage.chains import llm
+from triage.chains.untrusted import EmailInput
+
+FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
+          "exposure_currency"]
+
+
+@dataclass
+class CaseResult:
+    case_id: str
+    kind: str
+    expected: dict
+    got: dict
+    decided_by: str
+    calls: int
+    input_tokens: int
+    output_tokens: int
+    seconds: float
+    mismatches: list[tuple[str, object, object]] = field(default_factory=list)
+
+
+def load_cases(path: Path) -> list[tuple[str, dict, EmailInput]]:
+    labels = json.loads((path / "labels.json").read_text())
+    out = []
+    for case in labels["cases"]:
+        parsed = mime.parse_bytes((path / case["file"]).read_bytes())
+        email = EmailInput.from_parsed(parsed)
+        out.append((case["file"].rsplit(".", 1)[0], case, email))
+    return out
+
+
+def expected_escalate(expected: dict) -> bool:
+    """The team's set says ``escalate``; the external set says ``must_escalate``."""
+    return bool(expected.get("escalate", expected.get("must_escalate")))
+
+
+def must_reach_a_person(expected: dict) -> bool:
+    """Mail that must end with the desk (escalated) or a person (needs review): an
+    escalation, a bank-detail change, or anything labelled for review."""
+    return (expected_escalate(expected) or bool(expected.get("bank_change"))
+            or expected.get("route") == "needs_review")
+
+
+HELD_ROUTES = ("escalated", "needs_review")
+
+
+@contextmanager
+def compromised_model() -> Iterator[None]:
+    script = Script(chains={chain: Reply(obj=obj) for chain, obj in ATTACKER_DEFAULTS.items()})
+    with ScriptedGemini(script) as server, override_settings(
+            TRIAGE_LLM_PROVIDER="gemini", TRIAGE_GEMINI_API_KEY="compromised",
+            TRIAGE_GEMINI_BASE_URL=server.url, TRIAGE_LLM_CLIENT_RETRIES=0):
+        yield
+
+
+def _field_ok(name: str, expected, got) -> bool:
+    if got is None:
+        return False
+    if name == "exposure_amount":
+        return abs(float(got) - float(expected)) <= 0.01 * float(expected)
+    if name == "claiming_party":
+        e, g = str(expected).casefold(), str(got).casefold()
+        return e in g or g in e
+    return str(expected).strip().casefold() == str(got).strip().casefold()
+
+
+def decided_by(decision: pipeline.Decision) -> str:
+    if decision.errors and decision.route == "needs_review":
+        return "fail-closed"
+    if decision.escalate:
+        return "backstop" if decision.backstop_overrode else "model"
+    if decision.claim_signal_override:
+        return "claim-signal"
+    return "classification" if not decision.is_claim else "model"
+
+
+def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
+                  config) -> CaseResult:
+    started = time.perf_counter()
+    decision = pipeline.run(email, model=model, spec=spec, config=config)
+    seconds = time.perf_counter() - started
+    claim = decision.claim or {}
+    got = {
+        "route": decision.route, "escalate": decision.escalate,
+        "department": decision.department if decision.route == "forwarded" else None,
+        "claiming_party": claim.get("claiming_party"),
+        "contract_reference": claim.get("contract_reference"),
+        "lot_reference": claim.get("lot_reference"),
+        "exposure_amount": float(decision.exposure_amount)
+        if decision.exposure_amount is not None else None,
+        "exposure_currency": decision.exposure_currency or None,
+        "bank_flag": any("bank details" in e for e in decision.errors),
+    }
+    expected = case["expected"]
+    expected = {**expected, "escalate": expected_escalate(expected),
+                "group": case.get("group")}
+    result = CaseResult(case_id, case.get("kind", ""), expected, got, decided_by(decision),
+                        len(decision.calls), decision.input_tokens, decision.output_tokens,
+                        seconds)
+    for name in ("route", "escalate", "department"):
+        if name in expected and expected[name] != got[name]:
+            result.mismatches.append((name, expected[name], got[name]))
+    for name in FIELDS:
+        if expected.get(name) is not None and not _field_ok(name, expected[name], got[name]):
+            result.mismatches.append((name, expected[name], got[name]))
+    return result
+
+
+def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict,
+             compromised: bool = False) -> tuple[dict, list[CaseResult]]:
+    cases = load_cases(path)
+    with compromised_model() if compromised else override_settings():
+        spec = llm.model_spec()
+        model = llm.build_model(spec)
+        config = pipeline.Config.from_settings()
+        results = [evaluate_case(cid, case, email, model=model, spec=spec, config=config)
+                   for cid, case, email in cases]
+    summary = metrics(results, threshold_usd=threshold_usd, rates=rates, spec=spec)
+    summary["compromised"] = compromised
+    return summary, results
+
+
+def _ratio(num: int, den: int) -> float | None:
+    return num / den if den else None
+
+
+def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
+            spec: llm.ModelSpec) -> dict:
+    n = len(results)
+    exp_esc = [r for r in results if r.expected.get("escalate")]
+    got_esc = [r for r in results if r.got["escalate"]]
+    not_esc = [r for r in results if not r.expected.get("escalate")]
+    high = []
+    for r in results:
+        amount, cur = r.expected.get("exposure_amount"), r.expected.get("exposure_currency")
+        if amount is not None:
+            usd = to_usd(Decimal(str(amount)), cur, rates)
+            if usd is not None and usd >= threshold_usd:
+                high.append(r)
+    fields = {}
+    for name in FIELDS:
+        labelled = [r for r in results if r.expected.get(name) is not None]
+        ok = [r for r in labelled if _field_ok(name, r.expected[name], r.got[name])]
+        fields[name] = {"labelled": len(labelled), "correct": len(ok),
+                        "accuracy": _ratio(len(ok), len(labelled))}
+    forwarded = [r for r in results if r.expected["route"] == "forwarded"]
+    routine = [r for r in results if (r.expected.get("group") or "").startswith("routine")]
+    bank = [r for r in results if r.expected.get("bank_change")]
+    to_people = [r for r in results if must_reach_a_person(r.expected)]
+    groups = sorted({r.expected.get("group") for r in results} - {None})
+    seconds = sorted(r.seconds for r in results)
+    return {
+        "provider": spec.provider, "model": spec.model_name, "cases": n,
+        "route_accuracy": _ratio(sum(r.got["route"] == r.expected["route"] for r in results), n),
+        "department_accuracy": _ratio(sum(r.got["department"] == r.expected.get("department")
+                                          for r in forwarded), len(forwarded)),
+        "escalation_recall": _ratio(sum(r.got["escalate"] for r in exp_esc), len(exp_esc)),
+        "escalation_precision": _ratio(sum(bool(r.expected.get("escalate")) for r in got_esc),
+                                       len(got_esc)),
+        "false_escalation_rate": _ratio(sum(r.got["escalate"] for r in not_esc), len(not_esc)),
+        "high_exposure_recall": _ratio(sum(r.got["escalate"] for r in high), len(high)),
+        "high_exposure_cases": len(high),
+        "routine_cases": len(routine),
+        "routine_false_escalation_rate": _ratio(sum(r.got["escalate"] for r in routine),
+                                                len(routine)),
+        "bank_change_cases": len(bank),
+        "bank_change_recall": _ratio(sum(r.got["bank_flag"] and r.got["route"] in HELD_ROUTES
+                                         for r in bank), len(bank)),
+        "must_reach_a_person_cases": len(to_people),
+        "hold_rate": _ratio(sum(r.got["route"] in HELD_ROUTES for r in to_people),
+                            len(to_people)),
+        "route_accuracy_by_group": {
+            g: _ratio(sum(r.got["route"] == r.expected["route"] for r in rs), len(rs))
+            for g in groups if (rs := [r for r in results if r.expected.get("group") == g])},
+        "fields": fields,
+        "llm_calls_per_email": statistics.mean(r.calls for r in results) if results else 0,
+        "input_tokens_per_email": statistics.mean(r.input_tokens for r in results)
+        if results else 0,
+        "output_tokens_per_email": statistics.mean(r.output_tokens for r in results)
+        if results else 0,
+        "latency_p50_s": statistics.median(seconds) if seconds else 0,
+        "latency_max_s": seconds[-1] if seconds else 0,
+    }

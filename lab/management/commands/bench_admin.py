@@ -1,0 +1,76 @@
+"""Benchmark: the inbound-email changelist with a big mailbox on PostgreSQL.
+
+Seeds N emails into a scratch database (``seed_emails``; ``--keep`` keeps it) and
+measures the server time of the changelist through Django's request
+handling, with the number of queries, for several page sizes and a filtered page
+(``lab.bench.admin_client``, in a child process on production settings).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from lab.harness import PRODUCT_SETTINGS
+from lab.scratchdb import scratch_database, server_params, url
+
+ROOT = Path(__file__).resolve().parents[3]
+
+CASES = [
+    ("unfiltered", "", 50),
+    ("unfiltered", "", 100),
+    ("unfiltered", "", 200),
+    ("status=escalated", "?status__exact=escalated", 100),
+    ("exposure >= 50k", "?exposure=high", 100),
+    ("search contract", "?q=CT-4242", 100),
+]
+
+
+class Command(BaseCommand):
+    help = "Time the inbound-email changelist with N emails in PostgreSQL."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--count", type=int, default=100_000)
+        parser.add_argument("--repeat", type=int, default=5)
+        parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+
+    def handle(self, *args, **opts) -> None:
+        params = server_params()
+        with scratch_database(params, "triage_bench_admin", keep=opts["keep"]) as name:
+            seeded, rows = self._run(opts, url(params, name))
+        self._print(opts, seeded, rows)
+
+    def _run(self, opts, database_url: str) -> tuple[float, list]:
+        # The changelist is measured on production settings; only seeding needs the lab.
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": PRODUCT_SETTINGS,
+               "DATABASE_URL": database_url, "LOG_LEVEL": "WARNING",
+               "ALLOWED_HOSTS": "testserver", "SECURE_HTTPS": "false", "DEBUG": "true"}
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
+                       check=True)
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "manage.py", "seed_emails", "--count",
+                        str(opts["count"])], cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
+                       env={**env, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE})
+        seeded = time.perf_counter() - started
+        result = subprocess.run([sys.executable, "-m", "lab.bench.admin_client",
+                                 json.dumps(CASES), str(opts["repeat"])], cwd=ROOT, env=env,
+                                check=True, capture_output=True, text=True)
+        return seeded, json.loads(result.stdout.strip().splitlines()[-1])
+
+    def _print(self, opts, seeded: float, rows: list) -> None:
+        self.stdout.write(f"\nInbound-email changelist, {opts['count']:,} emails in PostgreSQL "
+                          f"(seeded in {seeded:.0f} s), server time through Django's handler, "
+                          f"median of {opts['repeat']} requests\n")
+        header = f"{'page':<18} {'per page':>8} {'median ms':>9} {'max ms':>7} {'queries':>7}"
+        self.stdout.write(header)
+        self.stdout.write("-" * len(header))
+        for label, per_page, median, worst, queries in rows:
+            self.stdout.write(f"{label:<18} {per_page:>8} {median:>9.1f} {worst:>7.1f} "
+                              f"{queries:>7}")

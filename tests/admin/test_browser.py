@@ -1,0 +1,143 @@
+"""The staff flow in real headless Chromium (Debian's /usr/bin/chromium) against a
+live server. Screenshots of every step go to artifacts/screenshots/ (or to
+TRIAGE_SCREENSHOT_DIR, which the README's staff guide is made from)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import WebDriverWait
+
+from tests.factories import ARTIFACTS, triaged_sample
+from triage.models import Escalation, Ticket
+from triage.services import review
+from triage.services.triage import email_triage
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+SHOTS = Path(os.environ.get("TRIAGE_SCREENSHOT_DIR") or ARTIFACTS / "screenshots")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _browser_installed():
+    missing = [p for p in (CHROMIUM, CHROMEDRIVER) if not shutil.which(p)]
+    if missing:
+        pytest.fail(f"browser tests need Debian's chromium and chromium-driver "
+                    f"(apt-get install chromium chromium-driver): missing {missing}")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+
+@pytest.fixture
+def browsers(tmp_path):
+    os.environ["SE_OFFLINE"] = "true"  # never let Selenium Manager download anything
+    opened = []
+
+    def open_browser():
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--no-first-run", "--disable-quic",
+                    f"--user-data-dir={tmp_path / f'profile{len(opened)}'}",
+                    "--window-size=1400,1100"):
+            options.add_argument(arg)
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        driver.implicitly_wait(5)
+        opened.append(driver)
+        return driver
+
+    yield open_browser
+    for driver in opened:
+        driver.quit()
+
+
+def log_in(driver, live_server, username: str) -> None:
+    driver.get(f"{live_server.url}/login/")
+    driver.find_element(By.NAME, "username").send_keys(username)
+    driver.find_element(By.NAME, "password").send_keys(f"pw-{username}")
+    driver.find_element(By.CSS_SELECTOR, "input[type=submit]").click()
+    WebDriverWait(driver, 10).until(ec.presence_of_element_located((By.ID, "triage-dashboard")))
+
+
+def shot(driver, name: str) -> None:
+    driver.save_screenshot(str(SHOTS / f"{name}.png"))
+
+
+def message_text(driver) -> str:
+    return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, "ul.messagelist li"))
+
+
+def test_staff_flow(browsers, live_server, staff):
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    ticket_url = f"{live_server.url}/triage/ticket/{ticket.pk}/change/"
+
+    # A second claims session opens the ticket at version 1 and leaves it open.
+    other = browsers()
+    log_in(other, live_server, "claims2")
+    other.get(ticket_url)
+    assert "Approve version 1" in other.page_source
+
+    # Meanwhile the email is re-triaged: the ticket becomes version 2.
+    review.email_retriage(ticket.email_id, staff["triager"])
+    email_triage(ticket.email_id, task_id="browser-retriage")
+    ticket.refresh_from_db()
+    assert ticket.version == 2
+
+    other.find_element(By.ID, "approve-button").click()
+    WebDriverWait(other, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
+                                                                   "ul.messagelist")))
+    assert "you saw version 1, the current version is 2" in message_text(other)
+    shot(other, "03-stale-version-refused")
+    ticket.refresh_from_db()
+    assert ticket.state == "draft"
+
+    # A claims staff member logs in, opens the ticket from the list, approves it.
+    claims = browsers()
+    log_in(claims, live_server, "claims1")
+    shot(claims, "01-dashboard")
+    claims.get(f"{live_server.url}/triage/ticket/")
+    claims.find_element(By.PARTIAL_LINK_TEXT, "Weight shortfall claim").click()
+    WebDriverWait(claims, 10).until(ec.presence_of_element_located((By.ID, "approve-button")))
+    assert "Approve version 2" in claims.page_source
+    shot(claims, "02-ticket-draft")
+    claims.find_element(By.ID, "approve-button").click()
+    WebDriverWait(claims, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
+                                                                   "ul.messagelist")))
+    ticket.refresh_from_db()
+    assert ticket.state == "approved" and ticket.arbitration_number
+    assert f"arbitration ticket {ticket.arbitration_number}" in message_text(claims)
+    assert "Approved" in claims.find_element(By.CSS_SELECTOR, ".field-state").text
+    shot(claims, "04-ticket-approved")
+
+    # A trading desk member acknowledges the escalation.
+    desk = browsers()
+    log_in(desk, live_server, "desk1")
+    desk.get(f"{live_server.url}/triage/escalation/")
+    shot(desk, "05-escalations")
+    desk.get(f"{live_server.url}/triage/escalation/{escalation.pk}/change/")
+    desk.find_element(By.ID, "ack-note").send_keys("Calling the mill's QA manager today.")
+    desk.find_element(By.ID, "acknowledge-button").click()
+    WebDriverWait(desk, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
+                                                                 "ul.messagelist")))
+    assert "Escalation acknowledged." in message_text(desk)
+    escalation.refresh_from_db()
+    assert escalation.state == "acknowledged" and escalation.acknowledged_by == staff["desk"]
+    shot(desk, "06-escalation-acknowledged")
+
+    # The email's page shows why, and the timeline shows who did what.
+    desk.get(f"{live_server.url}/triage/inboundemail/{escalation.email_id}/change/")
+    assert "backstop triggers" in desk.page_source
+    shot(desk, "07-email-detail")
+    for name in ("01-dashboard", "02-ticket-draft", "03-stale-version-refused",
+                 "04-ticket-approved", "05-escalations", "06-escalation-acknowledged",
+                 "07-email-detail"):
+        assert (SHOTS / f"{name}.png").stat().st_size > 10_000

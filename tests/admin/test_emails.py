@@ -1,0 +1,120 @@
+"""Inbound emails in the console: the list, the detail page, the raw download, the
+changelist actions (re-triage, exports) and deciding by hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.admin.models import LogEntry
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tests.admin.helpers import login, messages_of
+from tests.factories import make_user, triaged_sample
+from triage.admin.emails import InboundEmailAdmin
+from triage.models import InboundEmail, Status
+
+pytestmark = pytest.mark.django_db
+
+
+def test_changelist_queries_do_not_grow_with_page_size(client, staff):
+    for name in ["01-contamination-claim-ica.eml", "02-reclamacao-hvi.eml",
+                 "04-freight-invoice.eml", "05-shipping-notice.eml", "06-cotacao.eml"] * 1:
+        triaged_sample(name)
+    admin_user = make_user("root", superuser=True)
+    login(client, admin_user)
+    url = reverse("admin:triage_inboundemail_changelist")
+    counts = {}
+    for per_page in (2, 5):
+        InboundEmailAdmin.list_per_page = per_page
+        try:
+            with CaptureQueriesContext(connection) as ctx:
+                response = client.get(url)
+        finally:
+            InboundEmailAdmin.list_per_page = 50
+        assert response.status_code == 200
+        counts[per_page] = len(ctx.captured_queries)
+    assert counts[2] == counts[5], counts
+
+
+def test_changelist_shows_decision_columns_and_offline_marker(client, staff):
+    triaged_sample("01-contamination-claim-ica.eml")
+    response = login(client, staff["claims"]).get(reverse("admin:triage_inboundemail_changelist"))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "li.wei@jiangsu-mills.example.cn" in body
+    assert "180,000" in body and "OFFLINE" in body
+    assert "LLM provider: OFFLINE rule-based provider" in body
+
+
+def test_search_by_contract_reference(client, staff):
+    triaged_sample("02-reclamacao-hvi.eml")
+    triaged_sample("04-freight-invoice.eml")
+    url = reverse("admin:triage_inboundemail_changelist") + "?q=BR-2026/114"
+    body = login(client, staff["claims"]).get(url).content.decode()
+    assert "qualidade@fiacaonordeste" in body and "oceanic-freight" not in body
+
+
+def test_detail_page_shows_why(client, staff):
+    email = triaged_sample("01-contamination-claim-ica.eml")
+    body = login(client, staff["desk"]).get(
+        reverse("admin:triage_inboundemail_change", args=[email.pk])).content.decode()
+    for expected in ("backstop triggers", "extracted exposure USD 180,000.00",
+                     "arbitration_or_legal", "CT-2026-0142", "contract CT-2026-0142",
+                     "Download .eml", "classification", "escalation", "routed"):
+        assert expected in body, expected
+
+
+def test_raw_download_is_the_message_as_received(client, staff):
+    email = triaged_sample("02-reclamacao-hvi.eml")
+    response = login(client, staff["claims"]).get(
+        reverse("admin:triage_inboundemail_raw", args=[email.pk]))
+    assert response["Content-Type"] == "message/rfc822"
+    assert response.content == bytes(email.raw_message)
+
+
+def test_retriage_action_needs_the_permission(client, staff):
+    email = triaged_sample("04-freight-invoice.eml")
+    url = reverse("admin:triage_inboundemail_changelist")
+    data = {"action": "retriage", "_selected_action": [email.pk]}
+    login(client, staff["claims"]).post(url, data)
+    email.refresh_from_db()
+    assert email.status == Status.FORWARDED
+    response = login(client, staff["triager"]).post(url, data, follow=True)
+    assert any("1 email(s) queued" in m for m in messages_of(response))
+    email.refresh_from_db()
+    assert email.status == Status.QUEUED
+    assert LogEntry.objects.filter(object_id=str(email.pk), user=staff["triager"]).exists()
+
+
+def test_export_csv_and_json(client, staff):
+    email = triaged_sample("01-contamination-claim-ica.eml")
+    InboundEmail.objects.filter(pk=email.pk).update(subject="=HYPERLINK(\"http://x\")")
+    url = reverse("admin:triage_inboundemail_changelist")
+    data = {"action": "export_csv", "_selected_action": [email.pk]}
+    assert login(client, staff["claims"]).post(url, data).status_code == 200
+    assert not login(client, staff["claims"]).post(url, data).get("Content-Disposition")
+    response = login(client, staff["triager"]).post(url, data)
+    text = b"".join(response.streaming_content).decode()
+    assert text.splitlines()[0].startswith("id,received_at,from_address,subject")
+    assert "'=HYPERLINK" in text and "escalated" in text and "180000.00" in text
+    response = client.post(url, {"action": "export_json", "_selected_action": [email.pk]})
+    [row] = json.loads(response.content)
+    assert row["route"] == "escalated" and row["exposure_usd"] == "180000.00"
+
+
+def test_decide_manually_form(client, staff, settings):
+    settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL = 1  # a claim needs more: it fails closed
+    email = triaged_sample("02-reclamacao-hvi.eml")
+    assert email.status == Status.NEEDS_REVIEW
+    change = reverse("admin:triage_inboundemail_change", args=[email.pk])
+    assert "decide-manually" in login(client, staff["triager"]).get(change).content.decode()
+    assert "decide-manually" not in login(client, staff["claims"]).get(change).content.decode()
+    url = reverse("admin:triage_inboundemail_act", args=[email.pk, "decide"])
+    assert client.post(url, {"route": "ticket", "reason": "x"}).status_code == 403
+    login(client, staff["triager"]).post(url, {"route": "forwarded", "department": "commercial",
+                                               "reason": "a price question in fact"})
+    email.refresh_from_db()
+    assert email.status == Status.FORWARDED and email.forward.department == "commercial"

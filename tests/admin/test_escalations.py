@@ -1,0 +1,42 @@
+"""The trading desk's actions on an escalation, through the forms on its page."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.admin.helpers import login, messages_of
+from tests.factories import triaged_sample
+from triage.models import Escalation
+
+pytestmark = pytest.mark.django_db
+
+
+def test_desk_acknowledges_through_the_form(client, staff):
+    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    url = reverse("admin:triage_escalation_act", args=[esc.pk, "acknowledge"])
+    response = login(client, staff["desk"]).post(url, {"note": "on it"}, follow=True)
+    assert "Escalation acknowledged." in messages_of(response)
+    esc.refresh_from_db()
+    assert esc.state == "acknowledged"
+
+
+def test_claims_staff_gets_403_on_escalation_actions(client, staff):
+    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    login(client, staff["claims"])
+    for action in ("acknowledge", "resolve", "dismiss"):
+        url = reverse("admin:triage_escalation_act", args=[esc.pk, action])
+        assert client.post(url, {"note": "x"}).status_code == 403
+    page = client.get(reverse("admin:triage_escalation_change", args=[esc.pk])).content.decode()
+    assert "acknowledge-form" not in page
+    esc.refresh_from_db()
+    assert esc.state == "pending"
+
+
+def test_resolve_without_note_is_refused(client, staff):
+    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    url = reverse("admin:triage_escalation_act", args=[esc.pk, "resolve"])
+    response = login(client, staff["desk"]).post(url, {"note": ""}, follow=True)
+    assert any("Not done" in m for m in messages_of(response))
+    esc.refresh_from_db()
+    assert esc.state == "pending"

@@ -1,0 +1,32 @@
+"""Changelist filters on inbound emails."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from tests.admin.helpers import login
+from tests.factories import triaged_sample
+
+pytestmark = pytest.mark.django_db
+
+
+def test_exposure_filter_follows_the_threshold_setting(client, staff, settings):
+    email = triaged_sample("01-contamination-claim-ica.eml")  # USD 180,000
+    url = reverse("admin:triage_inboundemail_changelist")
+    login(client, staff["claims"])
+
+    def shown(exposure: str) -> bool:
+        response = client.get(url, {"exposure": exposure})
+        return email.pk in {e.pk for e in response.context["cl"].result_list}
+
+    settings.TRIAGE_ESCALATION_THRESHOLD_USD = Decimal("50000")
+    assert shown("high") and not shown("low")
+    assert "&gt;= 50,000" in client.get(url).content.decode()
+
+    settings.TRIAGE_ESCALATION_THRESHOLD_USD = Decimal("200000")
+    assert shown("low") and not shown("high")
+    body = client.get(url).content.decode()
+    assert "&gt;= 200,000" in body and "&lt; 200,000" in body

@@ -1,0 +1,24 @@
+"""The admin's replay action: a dry run with today's prompts and settings."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import triaged_sample
+from triage.models import InboundEmail
+
+
+@pytest.mark.django_db
+def test_replay_from_the_admin(client, staff, settings):
+    email = triaged_sample("03-weight-shortfall.eml")
+    settings.TRIAGE_ESCALATION_THRESHOLD_USD = 10_000
+    url = reverse("admin:triage_inboundemail_changelist")
+    data = {"action": "replay", "_selected_action": [email.pk]}
+    client.force_login(staff["claims"])
+    assert "would be decided differently" not in client.post(url, data).content.decode()
+    client.force_login(staff["triager"])
+    body = client.post(url, data).content.decode()
+    assert "<strong>1</strong> would be decided differently" in body
+    assert "route, escalate, exposure_usd" in body or "route, escalate" in body
+    assert InboundEmail.objects.get(pk=email.pk).status == "ticket"

@@ -1,0 +1,45 @@
+"""Claims staff review a ticket draft: approve, correct, and the stale-version refusal."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.admin.helpers import login, messages_of
+from tests.factories import triaged_sample
+from triage.models import Ticket
+
+pytestmark = pytest.mark.django_db
+
+
+def test_ticket_approve_form_and_stale_refusal(client, staff):
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    change = reverse("admin:triage_ticket_change", args=[ticket.pk])
+    page = login(client, staff["claims"]).get(change).content.decode()
+    assert 'name="seen_version" value="1"' in page
+    correct = reverse("admin:triage_ticket_act", args=[ticket.pk, "correct"])
+    client.post(correct, {"seen_version": 1, "origin": "USA"})
+    ticket.refresh_from_db()
+    assert ticket.version == 2
+    approve = reverse("admin:triage_ticket_act", args=[ticket.pk, "approve"])
+    login(client, staff["claims2"])
+    response = client.post(approve, {"seen_version": 1}, follow=True)
+    assert any("the current version is 2" in m for m in messages_of(response))
+    ticket.refresh_from_db()
+    assert ticket.state == "draft"
+    response = client.post(approve, {"seen_version": 2}, follow=True)
+    assert any("arbitration ticket ARB-" in m for m in messages_of(response))
+    ticket.refresh_from_db()
+    assert ticket.state == "approved"
+
+
+def test_desk_gets_403_on_ticket_actions(client, staff):
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    login(client, staff["desk"])
+    for action, data in (("approve", {"seen_version": 1}),
+                         ("reject", {"seen_version": 1, "reason": "x"}),
+                         ("correct", {"seen_version": 1, "origin": "x"})):
+        url = reverse("admin:triage_ticket_act", args=[ticket.pk, action])
+        assert client.post(url, data).status_code == 403
+    ticket.refresh_from_db()
+    assert (ticket.state, ticket.version) == ("draft", 1)

@@ -1,0 +1,66 @@
+"""The product commands: triage_message, demo, sweep_stuck, and the README's commands."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from tests.factories import MAIL, ROOT
+from triage.models import InboundEmail, Status
+
+
+@pytest.mark.parametrize("path", sorted(MAIL.glob("*.eml")), ids=lambda p: p.name)
+def test_triage_message_json_on_every_sample(path):
+    out = StringIO()
+    call_command("triage_message", "--file", str(path), "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    for key in ("message_id", "route", "department", "claim", "checklist", "errors"):
+        assert key in data
+    assert set(data["escalation"]) >= {"required", "model_triggers", "backstop_triggers"}
+    assert set(data["llm"]) >= {"provider", "calls", "input_tokens", "output_tokens"}
+    assert data["llm"]["provider"] == "offline"
+    if data["claim"]:
+        assert {"exposure_amount", "exposure_currency", "exposure_usd"} <= set(data["claim"])
+
+
+def test_triage_message_text():
+    out = StringIO()
+    call_command("triage_message", "--text", "Contamination found in lot 4, claim "
+                 "USD 90,000.", "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["route"] == "escalated" and data["claim"]["exposure_usd"] == 90000.0
+
+
+@pytest.mark.django_db
+def test_demo_sets_up_and_triages(tmp_path, settings):
+    out = StringIO()
+    settings.STATIC_ROOT = tmp_path / "static"
+    call_command("demo", "--no-serve", stdout=out)
+    text = out.getvalue()
+    assert "OFFLINE" in text
+    for role in ("Superuser", "Claims staff", "Trading desk", "Triage admin"):
+        assert role in text
+    statuses = dict(InboundEmail.objects.values_list("message_id", "status"))
+    assert len(statuses) == 9
+    assert statuses["claim-0142-88a@jiangsu-mills.example.cn"] == Status.ESCALATED
+    assert statuses["ooo-5521@bigmill.example.com"] == Status.IGNORED
+    assert not InboundEmail.objects.filter(status__in=[Status.RECEIVED, Status.QUEUED]).exists()
+
+
+@pytest.mark.django_db
+def test_sweep_command_reports_counts():
+    out = StringIO()
+    call_command("sweep_stuck", "--older-than", "0", stdout=out)
+    assert out.getvalue().strip() == "received: 0 queued: 0 processing: 0 notifications: 0"
+
+
+def test_readme_commands_exist():
+    readme = (ROOT / "README.md").read_text()
+    assert "make demo" in readme and "make test" in readme
+    makefile = (ROOT / "Makefile").read_text()
+    assert "\ndemo:" in makefile and "\ntest:" in makefile
+    assert Path(ROOT / ".ci" / "run").exists()

@@ -1,0 +1,66 @@
+"""Decision quality: the labelled set's floor, the harness's failure exit, replay."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from io import StringIO
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+
+from lab.evaluation import run_eval
+from tests.factories import ROOT, triaged_sample
+from triage.models import TriageRun
+
+EVAL = ROOT / "lab" / "data" / "eval"
+
+
+def test_offline_floor_on_the_labelled_set():
+    summary, results = run_eval(EVAL, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+                                rates=settings.TRIAGE_USD_RATES)
+    assert summary["cases"] >= 40
+    assert summary["high_exposure_cases"] >= 5
+    assert summary["high_exposure_recall"] == 1.0, [
+        (r.case_id, r.got) for r in results if r.expected.get("escalate") and not r.got["escalate"]]
+    assert summary["route_accuracy"] >= 0.90
+    assert {r.expected["route"] for r in results} == {"escalated", "ticket", "forwarded"}
+    langs = json.loads((EVAL / "labels.json").read_text())["cases"]
+    assert {c["lang"] for c in langs} == {"en", "pt"}
+
+
+def test_fail_under_exits_non_zero(tmp_path):
+    shutil.copytree(EVAL, tmp_path / "set")
+    labels = json.loads((tmp_path / "set" / "labels.json").read_text())
+    labels["cases"][20]["expected"]["route"] = "escalated"  # an invoice, mislabelled
+    (tmp_path / "set" / "labels.json").write_text(json.dumps(labels))
+    ok = subprocess.run([sys.executable, "manage.py", "triage_eval", str(tmp_path / "set"),
+                         "--provider", "offline", "--fail-under", "route=0.9"], cwd=ROOT,
+                        capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stderr
+    failing = subprocess.run([sys.executable, "manage.py", "triage_eval", str(tmp_path / "set"),
+                              "--fail-under", "route=1.0", "--json"], cwd=ROOT,
+                             capture_output=True, text=True)
+    assert failing.returncode == 1
+    report = json.loads(failing.stdout)
+    assert report["failures"] and report["failures"][0].startswith("route ")
+    assert {"case": "e21", "decided_by": "classification", "field": "route",
+            "expected": "escalated", "got": "forwarded"} in report["mismatches"]
+
+
+@pytest.mark.django_db
+def test_replay_reports_changes_and_changes_nothing(settings):
+    email = triaged_sample("03-weight-shortfall.eml")  # USD 12,400: a ticket today
+    runs_before = TriageRun.objects.count()
+    settings.TRIAGE_ESCALATION_THRESHOLD_USD = 10_000
+    out = StringIO()
+    call_command("triage_eval", "--replay", stdout=out)
+    text = out.getvalue()
+    assert "Replay of 1 stored emails" in text and "nothing stored was changed" in text
+    assert "route: ticket -> escalated" in text
+    email.refresh_from_db()
+    assert email.status == "ticket" and email.current_run.route == "ticket"
+    assert TriageRun.objects.count() == runs_before

@@ -1,0 +1,84 @@
+"""The offline provider does honest work on realistic mail, in English and Portuguese."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from tests.factories import MAIL
+from triage import mime, pipeline
+from triage.chains import llm
+from triage.chains.untrusted import EmailInput
+
+
+def run(subject: str, body: str, sender: str = "Mill <qa@mill.example.com>"):
+    spec = llm.model_spec()
+    email = EmailInput(subject=subject, from_header=sender, body=body,
+                       received_at=datetime(2026, 11, 16, 9, 0, tzinfo=UTC))
+    return pipeline.run(email, model=llm.build_model(spec), spec=spec,
+                        config=pipeline.Config.from_settings())
+
+
+@pytest.mark.parametrize("name,route,department", [
+    ("01-contamination-claim-ica.eml", "escalated", None),
+    ("02-reclamacao-hvi.eml", "ticket", None),
+    ("03-weight-shortfall.eml", "ticket", None),
+    ("04-freight-invoice.eml", "forwarded", "finance"),
+    ("05-shipping-notice.eml", "forwarded", "logistics"),
+    ("06-cotacao.eml", "forwarded", "commercial"),
+    ("07-hidden-injection.eml", "escalated", None),
+    ("08-negated-contamination.eml", "escalated", None),
+])
+def test_samples(name, route, department):
+    parsed = mime.parse_bytes((MAIL / name).read_bytes())
+    decision = run(parsed.subject, parsed.text_body, parsed.from_header)
+    assert decision.route == route
+    assert decision.provider == "offline"
+    if department:
+        assert decision.department == department
+
+
+CASES = [
+    # (subject, body, route, claim types, exposure, currency)
+    ("Claim lot 22", "We found jute strings in 8 bales of lot 22 (contract US-26-9). We claim "
+     "$75k for sorting and downgrade.", "escalated", ["contamination"], 75000, "USD"),
+    ("Reclamação", "Contrato BR-26/3, lote 14: encontramos contaminação por polipropileno. "
+     "Valor da reclamação: R$ 71.850,00.", "escalated", ["contamination"], 71850, "BRL"),
+    ("Weight", "No contamination was found. Weight shortfall of 0.8% on lot 7; please credit "
+     "USD 4,950.", "ticket", ["weight_shortfall"], 4950, "USD"),
+    ("Peso", "Sem contaminação. Diferença de peso de 300 kg no lote 5, valor R$ 9.800,00.",
+     "ticket", ["weight_shortfall"], 9800, "BRL"),
+    ("Quality", "Micronaire 5.4 and staple length 26.5 mm are outside the contract on lot 91. "
+     "Claim EUR 12.500.", "ticket", ["quality_hvi"], 12500, "EUR"),
+    ("Claim", "Quality claim on lot 3: strength 25 g/tex. Claim USD 5,000 now, USD 175,000 "
+     "reserved.", "escalated", ["quality_hvi"], 175000, "USD"),
+]
+
+
+@pytest.mark.parametrize("subject,body,route,types,amount,currency", CASES)
+def test_claims(subject, body, route, types, amount, currency):
+    decision = run(subject, body)
+    assert decision.route == route
+    assert decision.claim["claim_types"] == types
+    assert decision.exposure_amount == amount and decision.exposure_currency == currency
+
+
+@pytest.mark.parametrize("subject,body,department", [
+    ("Fatura 2231", "Segue a fatura 2231 referente ao frete, vencimento 10/12.", "finance"),
+    ("Booking confirmation", "Booking MSKU-1 confirmed on vessel Maersk Kobe, ETD 3 Dec.",
+     "logistics"),
+    ("Price indication", "Please send your best offer for 300 t of Brazilian cotton, CIF Qingdao.",
+     "commercial"),
+    ("Lunch", "See you at lunch on Friday!", "other"),
+])
+def test_non_claims(subject, body, department):
+    decision = run(subject, body)
+    assert (decision.route, decision.department) == ("forwarded", department)
+    assert len(decision.calls) == 1
+
+
+def test_offline_usage_is_honestly_zero():
+    decision = run("Claim", "Micronaire 5.1 on lot 7, claim USD 3,000.")
+    assert decision.input_tokens == 0 and decision.output_tokens == 0
+    assert all(c.model_name == "offline-rules-v1" for c in decision.calls)

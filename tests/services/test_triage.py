@@ -1,0 +1,131 @@
+"""Triage through the service with the offline provider: routes, side effects,
+idempotency and the claim."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import MAIL
+from triage import mime
+from triage.models import (
+    Escalation,
+    Forward,
+    InboundEmail,
+    Notification,
+    Status,
+    Ticket,
+    TriageRun,
+)
+from triage.services.ingestion import email_ingest
+from triage.services.status import TransitionError, email_transition
+from triage.services.triage import email_claim, email_triage
+
+pytestmark = pytest.mark.django_db
+
+
+def queued(name: str) -> InboundEmail:
+    raw = (MAIL / name).read_bytes()
+    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
+    assert result.status == Status.QUEUED
+    return InboundEmail.objects.get(pk=result.email_id)
+
+
+def triage(email: InboundEmail, django_capture_on_commit_callbacks, task_id="t-1") -> str:
+    with django_capture_on_commit_callbacks(execute=True):
+        route = email_triage(email.pk, task_id=task_id)
+    email.refresh_from_db()
+    return route
+
+
+def test_contamination_claim_is_escalated_and_the_desk_notified(
+        mailoutbox, django_capture_on_commit_callbacks, settings):
+    settings.TRIAGE_TRADING_DESK_EMAILS = ["desk@cottontrade.example.com"]
+    email = queued("01-contamination-claim-ica.eml")
+    assert triage(email, django_capture_on_commit_callbacks) == "escalated"
+    assert email.status == Status.ESCALATED
+    run = email.current_run
+    assert run.provider == "offline" and run.exposure_usd == 180000
+    assert "arbitration_or_legal" in run.model_triggers
+    escalation = Escalation.objects.get(email=email)
+    assert escalation.state == "pending" and escalation.exposure_usd == 180000
+    assert len(mailoutbox) == 1
+    message = mailoutbox[0]
+    assert message.to == ["desk@cottontrade.example.com"]
+    assert message.extra_headers["Auto-Submitted"] == "auto-generated"
+    assert message.extra_headers[mime.NOTIFICATION_HEADER].startswith("escalation")
+    assert "USD 180,000.00" in message.body
+    assert Notification.objects.get(email=email).state == "sent"
+
+
+def test_quality_claim_below_threshold_becomes_a_ticket_draft(
+        mailoutbox, django_capture_on_commit_callbacks):
+    email = queued("02-reclamacao-hvi.eml")
+    assert triage(email, django_capture_on_commit_callbacks) == "ticket"
+    ticket = Ticket.objects.get(email=email)
+    assert ticket.state == "draft" and ticket.version == 1
+    claim = ticket.data["claim"]
+    assert claim["contract_reference"] == "BR-2026/114"
+    assert claim["exposure_amount"] == 71850.0 and claim["exposure_currency"] == "BRL"
+    assert claim["hvi"]["micronaire"] == 5.1
+    assert "contamination" not in claim["claim_types"]
+    assert len(ticket.data["checklist"]) == 6
+    assert mailoutbox == []
+
+
+def test_invoice_is_forwarded_to_finance(mailoutbox, django_capture_on_commit_callbacks,
+                                         settings):
+    settings.TRIAGE_DEPARTMENT_EMAILS = {**settings.TRIAGE_DEPARTMENT_EMAILS,
+                                         "finance": "ap@cottontrade.example.com"}
+    email = queued("04-freight-invoice.eml")
+    assert triage(email, django_capture_on_commit_callbacks) == "forwarded"
+    forward = Forward.objects.get(email=email)
+    assert (forward.department, forward.to_address) == ("finance", "ap@cottontrade.example.com")
+    assert [m.to for m in mailoutbox] == [["ap@cottontrade.example.com"]]
+    assert "INV-77812" in mailoutbox[0].body
+
+
+def test_rerun_of_a_decision_sends_nothing_twice(mailoutbox, django_capture_on_commit_callbacks):
+    email = queued("01-contamination-claim-ica.eml")
+    triage(email, django_capture_on_commit_callbacks)
+    email_transition(email.pk, old=Status.ESCALATED, new=Status.QUEUED, reason="re-triage")
+    assert triage(email, django_capture_on_commit_callbacks, task_id="t-2") == "escalated"
+    assert TriageRun.objects.filter(email=email).count() == 2
+    assert Escalation.objects.filter(email=email).count() == 1
+    assert Notification.objects.filter(email=email).count() == 1
+    assert len(mailoutbox) == 1
+
+
+def test_retriaged_ticket_draft_gets_a_new_version(django_capture_on_commit_callbacks):
+    email = queued("03-weight-shortfall.eml")
+    triage(email, django_capture_on_commit_callbacks)
+    email_transition(email.pk, old=Status.TICKET, new=Status.QUEUED, reason="re-triage")
+    triage(email, django_capture_on_commit_callbacks, task_id="t-2")
+    ticket = Ticket.objects.get(email=email)
+    assert ticket.version == 2 and ticket.run_id == email.current_run_id
+
+
+def test_only_one_claim_wins():
+    email = queued("04-freight-invoice.eml")
+    assert email_claim(email.pk, "task-a") is True
+    assert email_claim(email.pk, "task-b") is False
+    # The same task redelivered after its worker died takes over its own claim.
+    assert email_claim(email.pk, "task-a") is True
+    assert email_triage(email.pk, task_id="task-b") == "skipped"
+    email.refresh_from_db()
+    assert email.status == Status.PROCESSING and email.triage_attempts == 2
+
+
+def test_automated_mail_is_never_triaged():
+    raw = (MAIL / "09-out-of-office.eml").read_bytes()
+    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
+    assert result.status == Status.IGNORED
+    assert email_triage(result.email_id, task_id="t") == "skipped"
+    assert not TriageRun.objects.exists()
+
+
+def test_transitions_outside_the_lifecycle_are_refused():
+    email = queued("04-freight-invoice.eml")
+    with pytest.raises(TransitionError):
+        email_transition(email.pk, old=Status.QUEUED, new=Status.FORWARDED)
+    email.refresh_from_db()
+    assert email.status == Status.QUEUED

@@ -1,0 +1,144 @@
+"""Real Celery worker processes on Redis, against the test database."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import time
+
+import pytest
+
+from config.celery import app as celery_app
+from lab.scripted_gemini import Script, ScriptedGemini
+from tests.factories import MAIL, wait_for
+from triage.models import (
+    TERMINAL,
+    Escalation,
+    InboundEmail,
+    Notification,
+    RunStatus,
+    Status,
+    TriageRun,
+)
+from triage.services.queue import email_sweep_stuck
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
+
+
+def _status(email_id: int) -> str:
+    return InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
+
+
+def _terminal(email_id: int) -> bool:
+    return _status(email_id) in TERMINAL
+
+
+def _post_sample(post_signed, name: str) -> dict:
+    response = post_signed((MAIL / name).read_bytes(), content_type="message/rfc822")
+    assert response.status_code == 202, response.content
+    return response.json()
+
+
+@pytest.fixture
+def broker_down():
+    """Point the publisher at a closed port, as if Redis were stopped."""
+    original = celery_app.conf.broker_url
+
+    def repoint(url: str) -> None:
+        # kombu keeps pools per connection URL; dropping our references is enough.
+        celery_app._pool = None
+        celery_app.amqp._producer_pool = None
+        celery_app.conf.broker_url = url
+
+    repoint("redis://127.0.0.1:9/0")
+
+    def restore() -> None:
+        repoint(original)
+
+    yield restore
+    restore()
+
+
+def test_broker_down_at_ingestion_then_sweeper_then_worker(post_signed, broker_down,
+                                                          start_worker):
+    started = time.monotonic()
+    answer = _post_sample(post_signed, "01-contamination-claim-ica.eml")
+    elapsed = time.monotonic() - started
+    assert answer["status"] == "received"  # stored, not queued
+    assert elapsed < 10, f"ingestion hung for {elapsed:.1f}s with the broker down"
+    email = InboundEmail.objects.get(pk=answer["id"])
+    assert email.status == Status.RECEIVED
+    assert email.events.filter(kind="enqueue_failed").exists()
+
+    broker_down()  # Redis is back
+    assert email_sweep_stuck(older_than_s=0)["received"] == 1
+    assert _status(email.pk) == Status.QUEUED
+    start_worker()
+    wait_for(lambda: _terminal(email.pk), timeout=60, message="the worker to triage it")
+    email.refresh_from_db()
+    assert email.status == Status.ESCALATED
+    assert TriageRun.objects.filter(email=email, status=RunStatus.DONE).count() == 1
+
+
+def test_worker_triages_queued_email_end_to_end(post_signed, start_worker, tmp_path):
+    start_worker()
+    ids = [_post_sample(post_signed, name)["id"] for name in
+           ("01-contamination-claim-ica.eml", "02-reclamacao-hvi.eml", "05-shipping-notice.eml")]
+    wait_for(lambda: all(_terminal(i) for i in ids), timeout=60, message="three emails")
+    assert [_status(i) for i in ids] == [Status.ESCALATED, Status.TICKET, Status.FORWARDED]
+    wait_for(lambda: Notification.objects.filter(state="sent").count() == 2, timeout=20)
+    outbox = list((tmp_path / "data" / "outbox").glob("*.log"))
+    assert len(outbox) == 2  # the escalation and the forward, each once
+
+
+def _slow_claim_server(latency: float) -> ScriptedGemini:
+    return ScriptedGemini(Script(latency_s=latency))
+
+
+def _gemini_env(server: ScriptedGemini) -> dict:
+    return {"TRIAGE_LLM_PROVIDER": "gemini", "GOOGLE_API_KEY": "test-key",
+            "TRIAGE_GEMINI_BASE_URL": server.url, "TRIAGE_LLM_TIMEOUT_S": "20"}
+
+
+def test_two_workers_racing_on_one_email_produce_one_run(post_signed, start_worker, tmp_path):
+    from triage.tasks import triage_email
+
+    with _slow_claim_server(0.5) as server:
+        start_worker(env=_gemini_env(server))
+        start_worker(env=_gemini_env(server))
+        email_id = _post_sample(post_signed, "01-contamination-claim-ica.eml")["id"]
+        for _ in range(3):  # duplicate deliveries of the task, to both workers
+            triage_email.apply_async(args=[email_id])
+        wait_for(lambda: _terminal(email_id), timeout=60)
+        time.sleep(2)  # let the losing deliveries finish
+    assert _status(email_id) == Status.ESCALATED
+    assert TriageRun.objects.filter(email_id=email_id).count() == 1
+    assert Escalation.objects.filter(email_id=email_id).count() == 1
+    assert Notification.objects.filter(email_id=email_id).count() == 1
+    assert len(server.calls("classification")) == 1
+
+
+def test_worker_killed_mid_task_is_rerun_not_lost_and_not_doubly_notified(
+        post_signed, start_worker, tmp_path):
+    with _slow_claim_server(1.5) as server:
+        worker = start_worker(env=_gemini_env(server))
+        email_id = _post_sample(post_signed, "01-contamination-claim-ica.eml")["id"]
+        wait_for(lambda: server.calls("classification"), timeout=30, message="first call")
+        assert _status(email_id) == Status.PROCESSING
+        children = worker.children()
+        assert children, "prefork pool process not found"
+        for pid in children:
+            os.kill(pid, signal.SIGKILL)  # the pool process dies mid-run (OOM killer)
+        wait_for(lambda: _terminal(email_id), timeout=90, message="the redelivered task")
+    assert _status(email_id) == Status.ESCALATED
+    runs = list(TriageRun.objects.filter(email_id=email_id).order_by("attempt"))
+    assert [r.status for r in runs] == [RunStatus.ERROR, RunStatus.DONE]
+    assert "worker lost" in runs[0].errors[0]
+    wait_for(lambda: Notification.objects.filter(state="sent").count() == 1, timeout=20)
+    assert Notification.objects.filter(email_id=email_id).count() == 1
+    sent = list((tmp_path / "data" / "outbox").glob("*.log"))
+    assert len(sent) == 1
+    events = list(InboundEmail.objects.get(pk=email_id).events.values_list("kind", "reason"))
+    assert ("claimed", "redelivered after worker loss") in events
+    assert json.dumps(events)  # the timeline is data

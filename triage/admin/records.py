@@ -1,0 +1,72 @@
+"""What happened, read-only for everyone: runs and their chain calls, forwards,
+notifications, and the audit trail."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+
+from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
+from triage.admin.display import esc, pretty_json, provider_badge
+from triage.models import ChainCall, EmailEvent, Forward, Notification, TriageRun
+
+
+class ChainCallInline(ReadOnlyInline):
+    model = ChainCall
+    fields = ["chain", "provider", "model_name", "prompt_version", "input_tokens",
+              "output_tokens", "latency_ms", "shown_output", "shown_error"]
+    readonly_fields = fields
+
+    @admin.display(description="output")
+    def shown_output(self, obj: ChainCall) -> str:
+        return pretty_json(obj.output)
+
+    @admin.display(description="error")
+    def shown_error(self, obj: ChainCall) -> str:
+        return esc(obj.error)
+
+
+@admin.register(TriageRun)
+class TriageRunAdmin(ReadOnlyAdmin):
+    list_display = ["email_id", "attempt", "started_at", "status", "route", "department",
+                    "escalation_required", "backstop_overrode", "provider_shown", "llm_calls"]
+    list_filter = ["status", "route", "provider", "backstop_overrode"]
+    inlines = [ChainCallInline]
+    exclude = ["decision"]
+    readonly_fields = ["decision_json"]
+
+    @admin.display(description="provider")
+    def provider_shown(self, obj: TriageRun) -> str:
+        return provider_badge(obj.provider)
+
+    @admin.display(description="decision")
+    def decision_json(self, obj: TriageRun) -> str:
+        return pretty_json(obj.decision)
+
+
+@admin.register(Forward)
+class ForwardAdmin(ReadOnlyAdmin):
+    list_display = ["email_id", "department", "to_address", "created_at"]
+    list_filter = ["department"]
+
+
+@admin.register(Notification)
+class NotificationAdmin(ReadOnlyAdmin):
+    list_display = ["key", "kind", "state", "attempts", "created_at", "sent_at"]
+    list_filter = ["kind", "state"]
+
+
+@admin.register(EmailEvent)
+class AuditAdmin(ReadOnlyAdmin):
+    """The audit trail: read-only for everyone, superusers included."""
+
+    list_display = ["created_at", "email_id", "kind", "target", "actor", "old_status",
+                    "new_status", "version", "shown_reason"]
+    list_filter = ["kind"]
+    list_select_related = ["actor"]
+    search_fields = ["=email__id", "target", "actor__username"]
+    show_full_result_count = False
+    paginator = EstimatedCountPaginator
+
+    @admin.display(description="reason")
+    def shown_reason(self, obj: EmailEvent) -> str:
+        return esc(obj.reason)

@@ -1,0 +1,95 @@
+"""Tickets: claims staff review a draft version, then approve, reject or correct it."""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import admin
+from django.template.loader import render_to_string
+
+from triage import forms
+from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
+from triage.admin.display import email_subject, esc, shown_email
+from triage.models import Ticket, TicketVersion
+from triage.services import review
+
+CLAIMS = "triage.approve_ticket"
+
+
+class TicketVersionInline(ReadOnlyInline):
+    model = TicketVersion
+    fields = ["version", "source", "changed_by", "shown_changes", "created_at"]
+    readonly_fields = fields
+
+    @admin.display(description="changes")
+    def shown_changes(self, obj: TicketVersion) -> str:
+        return esc(", ".join(f"{k}: {v[0]!r} -> {v[1]!r}" for k, v in obj.changes.items())) or "-"
+
+
+@admin.register(Ticket)
+class TicketAdmin(ReadOnlyAdmin):
+    list_display = ["email_subject", "state", "version", "claiming_party", "exposure",
+                    "arbitration_number", "created_at"]
+    list_filter = ["state"]
+    list_select_related = ["email"]
+    inlines = [TicketVersionInline]
+    change_form_template = "admin/triage/ticket/change_form.html"
+    readonly_fields = ["shown_email", "state", "version", "claim_table", "checklist_table",
+                       "last_corrected_by", "decided_by", "decided_at", "decided_version",
+                       "arbitration_number", "shown_rejection_reason"]
+    fields = readonly_fields
+    object_actions = {
+        "approve": ObjectAction(forms.VersionForm, CLAIMS, review.ticket_approve),
+        "reject": ObjectAction(forms.RejectForm, CLAIMS, review.ticket_reject),
+        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, review.ticket_correct),
+    }
+
+    email_subject = staticmethod(email_subject)
+    shown_email = staticmethod(shown_email)
+
+    def action_context(self, obj: Ticket) -> dict | None:
+        if obj.state != Ticket.State.DRAFT:
+            return None
+        claim = obj.data.get("claim") or {}
+        initial = {f: claim.get(f) for f in review.EDITABLE_FIELDS}
+        return {
+            "seen_version": obj.version,
+            "correction_form": forms.CorrectionForm(
+                initial={**initial, "seen_version": obj.version}),
+            "reject_form": forms.RejectForm(initial={"seen_version": obj.version}),
+        }
+
+    @admin.display(description="claiming party")
+    def claiming_party(self, obj: Ticket) -> str:
+        return esc((obj.data.get("claim") or {}).get("claiming_party") or "-")
+
+    @admin.display(description="exposure")
+    def exposure(self, obj: Ticket) -> str:
+        claim = obj.data.get("claim") or {}
+        if claim.get("exposure_amount") is None:
+            return "-"
+        return esc(f"{claim['exposure_amount']:,.2f} {claim.get('exposure_currency') or ''}")
+
+    @admin.display(description="claim (this version)")
+    def claim_table(self, obj: Ticket) -> str:
+        claim = dict(obj.data.get("claim") or {})
+        claim["hvi"] = {k: v for k, v in (claim.get("hvi") or {}).items() if v is not None}
+        rows = [(k, esc(json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v))
+                for k, v in claim.items() if k != "quotes" and v not in (None, "", [], {})]
+        if not rows:
+            return "-"
+        return render_to_string("admin/triage/includes/kv_table.html", {"rows": rows})
+
+    @admin.display(description="qualification checklist")
+    def checklist_table(self, obj: Ticket) -> str:
+        rows = obj.data.get("checklist") or []
+        if not rows:
+            return "-"
+        # Text, as the console has always shown it (no localised numbers).
+        return render_to_string("admin/triage/ticket/checklist.html", {"rows": [
+            (esc(r.get("question")), str(r.get("answer")), str(r.get("confidence")),
+             esc(r.get("quote") or "")) for r in rows]})
+
+    @admin.display(description="rejection reason")
+    def shown_rejection_reason(self, obj: Ticket) -> str:
+        return esc(obj.rejection_reason) or "-"
