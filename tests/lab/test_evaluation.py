@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from lab.evaluation import run_eval
+from lab.evaluation import expected_escalate, must_reach_a_person, run_eval
 from tests.factories import ROOT, triaged_sample
 from triage.models import TriageRun
 
@@ -64,3 +64,31 @@ def test_replay_reports_changes_and_changes_nothing(settings):
     email.refresh_from_db()
     assert email.status == "ticket" and email.current_run.route == "ticket"
     assert TriageRun.objects.count() == runs_before
+
+
+EXTERNAL = ROOT / "lab" / "data" / "external"
+
+
+def test_what_must_reach_a_person():
+    assert must_reach_a_person({"must_escalate": True, "route": "escalated"})
+    assert must_reach_a_person({"must_escalate": False, "bank_change": True,
+                                "route": "needs_review"})
+    assert not must_reach_a_person({"must_escalate": False, "bank_change": False,
+                                    "route": "forwarded"})
+    assert expected_escalate({"escalate": True}) and expected_escalate({"must_escalate": True})
+
+
+@pytest.mark.parametrize("compromised", [False, True], ids=["offline", "compromised"])
+def test_the_external_set_is_measured_in_both_modes(compromised):
+    labels = json.loads((EXTERNAL / "labels.json").read_text())["cases"]
+    summary, results = run_eval(EXTERNAL, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+                                rates=settings.TRIAGE_USD_RATES, compromised=compromised)
+    assert summary["cases"] == len(labels) >= 120
+    assert summary["routine_cases"] == sum(c["group"].startswith("routine") for c in labels)
+    assert summary["bank_change_cases"] == sum(c["expected"]["bank_change"] for c in labels)
+    for key in ("routine_false_escalation_rate", "bank_change_recall", "hold_rate"):
+        assert 0 <= summary[key] <= 1
+    assert summary["compromised"] is compromised
+    # The compromised model is the real Gemini client against the scripted server.
+    assert (summary["provider"], summary["input_tokens_per_email"] > 0) == (
+        ("gemini", True) if compromised else ("offline", False))
