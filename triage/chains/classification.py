@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
 from pydantic import BaseModel, Field
 
 from triage.chains.llm import prompt_version, structured
 from triage.chains.untrusted import HUMAN_TEMPLATE
+from triage.routes import Department
 
 NAME = "classification"
 
@@ -20,7 +21,7 @@ class Classification(BaseModel):
         "True if the sender makes, pursues or threatens a claim against us (quality/HVI, "
         "contamination, weight shortfall, moisture, arbitration). If unsure, answer true: "
         "a human will review claims."))]
-    department: Annotated[Literal["finance", "logistics", "commercial", "other"], Field(
+    department: Annotated[Department, Field(
         description=(
             "For a non-claim: finance (invoices, payments, bank details), logistics "
             "(bookings, vessels, containers, shipping documents), commercial (offers, "

@@ -39,8 +39,11 @@ class Command(BaseCommand):
 
     def _load(self, options) -> EmailInput:
         if options["text"] is not None:
-            return EmailInput(subject=options["subject"], from_header="", body=options["text"],
-                              received_at=timezone.now())
+            # Normalised the way the JSON webhook normalises a message given as fields.
+            parsed = mime.parse_fields(
+                message_id="", from_header="", to=[], cc=[], subject=options["subject"],
+                text=options["text"], html="", date=None, in_reply_to="", attachments=[])
+            return EmailInput.from_parsed(parsed, received_at=timezone.now())
         path: Path = options["file"]
         try:
             raw = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
