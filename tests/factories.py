@@ -44,3 +44,13 @@ def triaged_sample(name: str):
     result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
     email_triage(result.email_id, task_id=f"t-{result.email_id}")
     return InboundEmail.objects.get(pk=result.email_id)
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def messages_of(response) -> list[str]:
+    """The admin's flash messages on a response, as text."""
+    return [str(m) for m in response.context["messages"]] if response.context else []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -127,7 +127,7 @@ class Config:
     concurrent: bool = True
 
     @classmethod
-    def from_settings(cls, **overrides) -> Config:
+    def from_settings(cls) -> Config:
         """The one way the product builds its pipeline config: from Django settings."""
         return cls(
             policy=backstop.Policy(
@@ -138,7 +138,7 @@ class Config:
             questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
-        ) if not overrides else replace(cls.from_settings(), **overrides)
+        )
 
 
 class _Budget:

@@ -7,8 +7,7 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from tests.admin.helpers import login, messages_of
-from tests.factories import make_user, triaged_sample
+from tests.factories import login, make_user, messages_of, triaged_sample
 from triage import forms
 from triage.admin.base import ObjectAction
 from triage.admin.escalations import EscalationAdmin

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.admin.helpers import login
-from tests.factories import make_user
+from tests.factories import login, make_user
 from triage import mime
 from triage.models import Escalation, InboundEmail
 from triage.services.ingestion import email_ingest

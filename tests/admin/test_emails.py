@@ -11,8 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.admin.helpers import login, messages_of
-from tests.factories import make_user, triaged_sample
+from tests.factories import login, make_user, messages_of, triaged_sample
 from triage.admin.emails import InboundEmailAdmin
 from triage.models import InboundEmail, Status
 

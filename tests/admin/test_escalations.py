@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.admin.helpers import login, messages_of
-from tests.factories import triaged_sample
+from tests.factories import login, messages_of, triaged_sample
 from triage.models import Escalation
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tests.admin.helpers import login
-from tests.factories import triaged_sample
+from tests.factories import login, triaged_sample
 
 pytestmark = pytest.mark.django_db
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.admin.helpers import login
-from tests.factories import make_user, triaged_sample
+from tests.factories import login, make_user, triaged_sample
 from triage.models import EmailEvent
 
 pytestmark = pytest.mark.django_db

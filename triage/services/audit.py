@@ -23,7 +23,7 @@ def audit_event(
 ) -> EmailEvent:
     """An unsaved row (for ``bulk_create``); ``audit_write`` saves one."""
     return EmailEvent(
-        email_id=email_id, kind=kind, reason=reason[:2000], actor=actor,
+        email_id=email_id, kind=kind, reason=reason, actor=actor,
         old_status=old_status, new_status=new_status, target=target, before=before,
         after=after, version=version, data=data or {},
     )

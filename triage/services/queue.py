@@ -35,15 +35,17 @@ def _publish(email_id: int) -> None:
 
 def email_enqueue(email_id: int, *, reason: str, old: str = Status.RECEIVED,
                   actor=None, kind: str = "status") -> bool:
-    """Move the email to ``queued`` and publish its task after commit. False when the
-    email was no longer in ``old``. A failed publish puts it back to ``received``
-    for the sweeper (``email_publish``), so a queued email is never lost."""
+    """Move the email to ``queued`` and publish its task after commit. True once
+    published (inside a caller's transaction: once queued, the publish runs at its
+    commit). False when the email was no longer in ``old``, or when the broker refused
+    the publish: then the email is back in ``received`` for the sweeper, never lost."""
+    published: list[bool] = []
     with transaction.atomic():
         if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason,
                                 actor=actor, kind=kind):
             return False
-        transaction.on_commit(lambda: email_publish(email_id))
-    return True
+        transaction.on_commit(lambda: published.append(email_publish(email_id)))
+    return published[0] if published else True
 
 
 def email_publish(email_id: int) -> bool:

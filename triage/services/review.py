@@ -252,10 +252,13 @@ def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
     status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
     if status not in TERMINAL:
         return Outcome(False, f"Email #{email_id} is {status}; it is already on its way.")
-    moved = email_enqueue(email_id, old=status, kind="retriage", actor=actor,
-                          reason=reason or "re-triage requested")
-    return Outcome(moved, f"Email #{email_id} queued for re-triage." if moved
-                   else f"Email #{email_id} changed meanwhile; nothing queued.")
+    if email_enqueue(email_id, old=status, kind="retriage", actor=actor,
+                     reason=reason or "re-triage requested"):
+        return Outcome(True, f"Email #{email_id} queued for re-triage.")
+    if InboundEmail.objects.filter(pk=email_id, status=Status.RECEIVED).exists():
+        return Outcome(True, f"Email #{email_id} will be re-triaged: the broker is unavailable "
+                             f"now, and the sweeper publishes it when it is back.")
+    return Outcome(False, f"Email #{email_id} changed meanwhile; nothing queued.")
 
 
 def email_decide_manually(email_id: int, actor, *, route: str, department: str = "",
@@ -290,7 +293,10 @@ def email_decide_manually(email_id: int, actor, *, route: str, department: str =
         )
         InboundEmail.objects.filter(pk=email.pk).update(triage_attempts=run.attempt)
         claim = (previous.decision or {}).get("claim") if previous else None
-        actions.route_apply(email, run, Route(route), old=email.status, reason=reason.strip(),
-                            kind="decided_manually", actor=actor, department=department,
-                            ticket_data={"claim": claim or {}, "checklist": []})
+        if not actions.route_apply(email, run, Route(route), old=email.status,
+                                   reason=reason.strip(), kind="decided_manually", actor=actor,
+                                   department=department,
+                                   ticket_data={"claim": claim or {}, "checklist": []}):
+            # Rolls back the run: the email moved although its row was locked.
+            raise ReviewError(f"Email #{email_id} changed meanwhile; nothing was decided.")
     return Outcome(True, f"Email #{email_id} routed by hand: {route}.")

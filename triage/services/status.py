@@ -36,6 +36,6 @@ def email_transition(
         )
         if updated != 1:
             return False
-        audit_write(email_id, kind, old_status=old, new_status=new, reason=reason,
+        audit_write(email_id, kind, old_status=old, new_status=new, reason=reason[:2000],
                     actor=actor, data=data)
     return True
