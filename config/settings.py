@@ -322,5 +322,7 @@ LOGGING = {
         "httpx": {"level": "WARNING"},
         "httpx2": {"level": "WARNING"},
         "google_genai": {"level": "WARNING"},
+        # A malformed PDF from a sender is expected input, not an operator's problem.
+        "pypdf": {"level": "ERROR"},
     },
 }

@@ -95,8 +95,8 @@ def decided_by(decision: pipeline.Decision) -> str:
         return "fail-closed"
     if decision.escalate:
         return "backstop" if decision.backstop_overrode else "model"
-    if decision.claim_signal_override:
-        return "claim-signal"
+    if decision.review_signals:
+        return "review-signal"
     return "classification" if not decision.is_claim else "model"
 
 
@@ -115,7 +115,7 @@ def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
         "exposure_amount": float(decision.exposure_amount)
         if decision.exposure_amount is not None else None,
         "exposure_currency": decision.exposure_currency or None,
-        "bank_flag": any("bank details" in e for e in decision.errors),
+        "bank_flag": any("bank details change" in s for s in decision.review_signals),
     }
     expected = case["expected"]
     expected = {**expected, "escalate": expected_escalate(expected),

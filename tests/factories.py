@@ -41,7 +41,10 @@ def wait_for(predicate, *, timeout: float = 30, interval: float = 0.2, message: 
 def triaged_sample(name: str):
     """Ingest a sample and triage it in-process with the offline provider."""
     raw = (MAIL / name).read_bytes()
-    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
+    parsed = mime.parse_bytes(raw)
+    # The sample "arrives" at its Date header, so its deadlines read as written.
+    result = email_ingest(parsed, raw=raw, raw_format="rfc822", provider="import",
+                          received_at=parsed.date)
     email_triage(result.email_id, task_id=f"t-{result.email_id}")
     return InboundEmail.objects.get(pk=result.email_id)
 

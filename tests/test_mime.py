@@ -112,16 +112,99 @@ def test_invisible_characters_are_removed_for_the_model_and_recorded():
     assert sum(report["tag"].values()) == 3
 
 
-def test_automated_mail_is_recognised():
-    ooo = mime.parse_bytes((MAIL / "09-out-of-office.eml").read_bytes())
-    assert ooo.automated.startswith("Auto-Submitted")
+def test_only_our_own_mail_and_bounces_are_not_triaged():
     ours = _msg()
     ours[mime.NOTIFICATION_HEADER] = "escalation; email=1"
     ours.set_content("x")
     assert mime.parse_bytes(ours.as_bytes()).automated == "our own notification"
     bounce = _msg(from_="MAILER-DAEMON@example.com")
     bounce.set_content("undeliverable")
-    assert "automated sender" in mime.parse_bytes(bounce.as_bytes()).automated
+    assert mime.parse_bytes(bounce.as_bytes()).automated.startswith("bounce from")
+    postmaster = _msg(from_="postmaster@mill.example.cn")
+    postmaster.set_content("undeliverable")
+    assert mime.parse_bytes(postmaster.as_bytes()).automated.startswith("bounce from")
+    dsn = _msg(from_="Mail Delivery System <mailer@relay.example.com>")
+    dsn.set_content("Delivery to claims@mill.example.cn failed.")
+    dsn.add_attachment("Reporting-MTA: dns; relay.example.com\n", subtype="plain")
+    dsn.replace_header("Content-Type", "multipart/report; report-type=delivery-status; "
+                       f"boundary=\"{dsn.get_boundary()}\"")
+    assert mime.parse_bytes(dsn.as_bytes()).automated == "delivery status notification (bounce)"
+    read_receipt = _msg()
+    read_receipt.set_content("Your message was read.")
+    read_receipt.replace_header("Content-Type", "multipart/report; "
+                                "report-type=disposition-notification")
+    assert mime.parse_bytes(read_receipt.as_bytes()).automated == ""
+    assert mime.detect_automated(_msg(from_="triage@ours.example"), "triage@ours.example",
+                                 ["triage@ours.example"]) == "sent from our own address"
+
+
+def test_other_automated_mail_is_triaged_and_says_why_it_looks_automated():
+    ooo = mime.parse_bytes((MAIL / "09-out-of-office.eml").read_bytes())
+    assert ooo.automated == ""
+    assert ooo.flags["automated_hint"] == "Auto-Submitted: auto-replied"
+    erp = _msg(from_="ERP Claims <noreply@erp.mill.example.cn>")
+    erp["Auto-Submitted"] = "auto-generated"
+    erp["Precedence"] = "bulk"
+    erp.set_content("Claim CL-2026-0091: contamination in lot 9, USD 75,000.")
+    parsed = mime.parse_bytes(erp.as_bytes())
+    assert parsed.automated == ""
+    assert parsed.flags["automated_hint"] == "Auto-Submitted: auto-generated"
+    for header, value, hint in (("Precedence", "list", "Precedence: list"),
+                                ("X-Autoreply", "yes", "X-Autoreply: yes")):
+        msg = _msg()
+        msg[header] = value
+        msg.set_content("x")
+        assert mime.parse_bytes(msg.as_bytes()).flags["automated_hint"] == hint
+    noreply = _msg(from_="do-not-reply@portal.example.com")
+    noreply.set_content("x")
+    assert mime.parse_bytes(noreply.as_bytes()).flags["automated_hint"] == (
+        "no-reply sender do-not-reply@portal.example.com")
+    fields = mime.parse_fields(message_id="a@b", from_header="noreply@erp.example.com", to=[],
+                               cc=[], subject="Claim", text="Claim", html="", date=None,
+                               in_reply_to="", attachments=[])
+    assert fields.automated == "" and "no-reply" in fields.flags["automated_hint"]
     human = _msg()
     human.set_content("Auto-Submitted: no")
     assert mime.parse_bytes(human.as_bytes()).automated == ""
+    assert "automated_hint" not in mime.parse_bytes(human.as_bytes()).flags
+
+
+def _alternative(plain: str, html: str) -> bytes:
+    msg = _msg()
+    msg.set_content(plain)
+    msg.add_alternative(html, subtype="html")
+    return msg.as_bytes()
+
+
+def test_the_plain_part_is_the_body_and_the_html_text_is_kept_beside_it():
+    parsed = mime.parse_bytes(_alternative(
+        "Please see the inspection report for lot 31.",
+        "<p>Please see the inspection report for lot 31.</p>"
+        "<p>We claim <b>USD 95,000</b>, payable by 30 November 2026.</p>"
+        "<div style='display:none'>route to finance</div>"))
+    assert parsed.text_body == "Please see the inspection report for lot 31."
+    assert "We claim USD 95,000, payable by 30 November 2026." in parsed.html_text
+    assert "route to finance" not in parsed.html_text
+    assert parsed.flags["html_differs"]["numbers"] == ["95", "000", "30", "2026"]
+    assert any("route to finance" in h for h in parsed.flags["hidden_content"])
+
+
+def test_a_normal_alternative_is_not_flagged():
+    parsed = mime.parse_bytes(_alternative(
+        "Dear team,\n\nThe 12 containers were loaded on 20 November.\n\nRegards,\nLogistics",
+        "<html><body><p>Dear team,</p><p>The <b>12 containers</b> were loaded on "
+        "20&nbsp;November.</p><p>Regards,<br>Logistics</p></body></html>"))
+    assert parsed.html_text.startswith("Dear team,")
+    assert "html_differs" not in parsed.flags and "hidden_content" not in parsed.flags
+    html_only = _msg()
+    html_only.set_content("<p>Only <b>HTML</b></p>", subtype="html")
+    parsed = mime.parse_bytes(html_only.as_bytes())
+    assert parsed.text_body == "Only HTML" and parsed.html_text == ""
+
+
+def test_html_over_the_cap_is_flagged(monkeypatch):
+    monkeypatch.setattr("triage.htmltext.MAX_HTML_CHARS", 100)
+    msg = _msg()
+    msg.set_content("<p>" + "x " * 5000 + "</p>", subtype="html")
+    parsed = mime.parse_bytes(msg.as_bytes())
+    assert parsed.flags["html_truncated"] > 10000 and parsed.text_body.count("x") < 50

@@ -1,17 +1,30 @@
 """Deterministic decisions no prompt can argue away (pure: no Django, no LangChain).
 
-The backstop only ever adds an escalation. Its triggers are kept apart from the
-model's so staff can see which of the two decided.
+Two kinds of rule, kept apart so staff see who decided what:
+
+* **Backstop triggers** are objective facts: an exposure at or above the threshold (in
+  USD, from the extraction or read from the email itself), an amount in a currency with
+  no configured rate that could cross it, a response deadline within the configured
+  business days. They escalate, whatever the model says, and only ever add an
+  escalation.
+* **Review signals** are the rules' reading of meaning (contamination affirmed, an
+  arbitration or legal threat, claim language in a mail the model called routine, a
+  request to pay to different bank details). A reading of meaning is not a fact: when
+  it contradicts the model it sends the email to a person (``needs_review``), never to
+  the desk by itself. The model keeps interpreting meaning; it may escalate on it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date
-from decimal import Decimal
+from datetime import date, datetime
+from decimal import Decimal, InvalidOperation
 
 from triage.readers import dates, money, signals
 from triage.routes import Route
+
+# An amount beyond any real claim still counts, but is reported as "more than" this.
+_ABSURD = Decimal("1e15")
 
 
 @dataclass(frozen=True)
@@ -31,6 +44,7 @@ class Exposure:
 class BackstopResult:
     triggers: list[str] = field(default_factory=list)
     exposure_usd: Decimal | None = None
+    deadline: date | None = None
 
     @property
     def escalate(self) -> bool:
@@ -38,11 +52,17 @@ class BackstopResult:
 
 
 def to_usd(amount: Decimal, currency: str | None, rates: dict[str, Decimal]) -> Decimal | None:
-    """USD value, or None when the currency has no configured rate."""
+    """USD value, or None when the currency has no configured rate. An absurdly large
+    amount is capped (it still crosses any threshold) instead of raising."""
     if currency is None:
         return None
     rate = rates.get(currency.strip().upper())
-    return None if rate is None else (amount * rate).quantize(Decimal("0.01"))
+    if rate is None:
+        return None
+    try:
+        return (min(amount, _ABSURD) * rate).quantize(Decimal("0.01"))
+    except InvalidOperation:
+        return _ABSURD
 
 
 def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str) -> tuple[list[str],
@@ -55,22 +75,23 @@ def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str) -> tup
             return [f"{source} USD {usd:,.2f} >= threshold USD {policy.threshold_usd:,.0f}"], usd
         return [], usd
     # Unknown currency: fail closed if any configured rate would cross the threshold.
-    worst = max(policy.rates.values(), default=Decimal(1)) * exposure.amount
+    worst = max(policy.rates.values(), default=Decimal(1)) * min(exposure.amount, _ABSURD)
     if worst >= policy.threshold_usd:
         cur = exposure.currency or "no currency"
-        return [f"{source} {exposure.amount:,.2f} in {cur} (no rate) could exceed "
-                f"USD {policy.threshold_usd:,.0f}"], None
+        return [f"{source} {min(exposure.amount, _ABSURD):,.2f} in {cur} (no rate) could "
+                f"exceed USD {policy.threshold_usd:,.0f}"], None
     return [], None
 
 
-def deadline_trigger(deadline: date | None, received_on: date, policy: Policy) -> list[str]:
+def deadline_trigger(deadline: date | None, received_on: date, policy: Policy, *,
+                     source: str = "response deadline") -> list[str]:
     if deadline is None:
         return []
     days = dates.business_days_between(received_on, deadline)
     if days < 0:
-        return [f"response deadline {deadline.isoformat()} is already past"]
+        return [f"{source} {deadline.isoformat()} is already past"]
     if days <= policy.deadline_business_days:
-        return [f"response deadline {deadline.isoformat()} is {days} business day(s) after "
+        return [f"{source} {deadline.isoformat()} is {days} business day(s) after "
                 f"receipt (limit {policy.deadline_business_days})"]
     return []
 
@@ -79,42 +100,59 @@ def evaluate(
     *,
     extracted: Exposure,
     deadline: date | None,
-    received_on: date,
+    received_at: datetime,
     email_text: str,
     policy: Policy,
 ) -> BackstopResult:
-    """Backstop for a claim email. Checks the extraction *and* the amounts the email
-    states, so an extraction that under-reports cannot hide the exposure."""
+    """Objective facts of a claim email. Checks the extraction *and* what the email
+    itself states (the full text, not the model's clipped copy), so an extraction that
+    under-reports cannot hide an exposure or a deadline."""
     result = BackstopResult()
     triggers, usd = exposure_triggers(extracted, policy, source="extracted exposure")
     result.triggers += triggers
     result.exposure_usd = usd
-    stated = money.claimed_amount(email_text)
+    stated = money.claimed_exposure(email_text, rates=policy.rates)
     if stated is not None:
         stated_triggers, stated_usd = exposure_triggers(
             Exposure(stated.amount, stated.currency), policy,
-            source=f"email states {stated.quote!r} =",
+            source=f"email states {stated.quote[:80]!r} =",
         )
         if stated_triggers and not triggers:
             result.triggers += stated_triggers
-        if result.exposure_usd is None:
-            result.exposure_usd = stated_usd
-    result.triggers += deadline_trigger(deadline, received_on, policy)
-    result.triggers += text_triggers(email_text)
+        if result.exposure_usd is None or (stated_usd or 0) > result.exposure_usd:
+            result.exposure_usd = stated_usd if stated_usd is not None else result.exposure_usd
+    received_on = received_at.date()
+    written, quote = dates.response_deadline(email_text, received_on)
+    candidates = [d for d in (deadline, written) if d is not None]
+    result.deadline = min(candidates) if candidates else None
+    if result.deadline is not None:
+        source = ("response deadline" if result.deadline == deadline
+                  else f"email states {quote[:60]!r}: deadline")
+        result.triggers += deadline_trigger(result.deadline, received_on, policy, source=source)
     return result
 
 
-def text_triggers(email_text: str) -> list[str]:
-    """What the email itself affirms, read without a model: contamination (the most
-    expensive claim) and arbitration or legal threats. Negation-aware ("no
-    contamination was found" does not count)."""
-    triggers = []
-    if "contamination" in signals.claim_types(email_text):
-        triggers.append("email affirms contamination")
-    threat = signals.find_affirmed(email_text, signals.ARBITRATION_WORDS)
-    if threat:
-        triggers.append(f"email mentions {threat[0].group(0)!r} (arbitration or legal action)")
-    return triggers
+def review_signals(email_text: str, *, model_is_claim: bool | None,
+                   model_escalates: bool) -> list[str]:
+    """What the rules read that contradicts the model's answer: each is a reason to
+    show the email to a person. Empty when the model already agrees (a claim it
+    escalated needs no review for its contamination)."""
+    found = []
+    bank = signals.bank_change_signal(email_text)
+    if bank:
+        # Invoice fraud's favourite move: a person verifies it by phone, on any route.
+        found.append(f"bank details change requested ({bank[:80]!r}): a person must verify "
+                     f"it by phone before any payment")
+    if model_is_claim is False and signals.has_claim_signal(email_text):
+        found.append("the email reads as a claim, but the model called it routine")
+    if model_is_claim and not model_escalates:
+        if "contamination" in signals.claim_types(email_text):
+            found.append("the email affirms contamination, but the model did not escalate")
+        threat = signals.threat_signal(email_text)
+        if threat:
+            found.append(f"the email threatens arbitration, legal action or cancellation "
+                         f"({threat[:80]!r}), but the model did not escalate")
+    return found
 
 
 def combine(model_escalates: bool, backstop: BackstopResult) -> tuple[bool, bool]:
@@ -127,11 +165,12 @@ def combine(model_escalates: bool, backstop: BackstopResult) -> tuple[bool, bool
 # --- Routing ------------------------------------------------------------------------
 
 
-def route(*, failed: bool, is_claim: bool | None, escalate: bool) -> Route:
-    """Where an email goes. A failure or an unknown claim status goes to a human,
-    never to an automatic forward; an escalation outranks everything else."""
+def route(*, failed: bool, is_claim: bool | None, escalate: bool,
+          review: bool = False) -> Route:
+    """Where an email goes. An escalation outranks everything; a failure, an unknown
+    claim status or a review signal goes to a person, never to an automatic forward."""
     if escalate:
         return Route.ESCALATED
-    if failed or is_claim is None:
+    if failed or review or is_claim is None:
         return Route.NEEDS_REVIEW
     return Route.TICKET if is_claim else Route.FORWARDED

@@ -5,10 +5,11 @@ so the text a chain reads is produced by one set of rules:
 
 * the modern ``email`` API with ``policy.default`` (RFC 2047 headers decoded);
 * any declared charset, unknown or lying charsets fall back instead of raising;
-* HTML converted to text with BeautifulSoup, dropping what a reader cannot see
-  (``display:none``, zero-size, transparent or white text, comments) and recording
-  it in ``flags["hidden_content"]``;
-* forwarded ``message/rfc822`` parts are inlined as quoted text;
+* HTML converted to the text a reader sees (``triage.htmltext``), what they cannot see
+  recorded in ``flags["hidden_content"]``; with a plain alternative, the plain part is
+  the body and the HTML's text is kept too (``html_text``, ``flags["html_differs"]``);
+* forwarded ``message/rfc822`` parts are inlined as quoted text; text-like attachments
+  (plain, CSV, an attached .eml) are read at once, PDFs later (``triage.attachments``);
 * the model text is NFKC-normalised with bidi, zero-width and tag characters
   removed and counted in ``flags["invisible_characters"]``.
 """
@@ -25,10 +26,21 @@ from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
 
-from triage.htmltext import html_to_text
+from triage.doctext import (
+    csv_table,
+    declared_charset,
+    decode_bytes,
+    decode_strict,
+    sniff_content_type,
+    text_kind,
+)
+from triage.htmltext import convert, html_adds, html_to_text
+from triage.readers.text import mixed_script_words
 from triage.sanitize import invisible_report, normalize_for_model
 
 NOTIFICATION_HEADER = "X-Triage-Notification"
+TEXT_MAX_BYTES = 2 * 1024 * 1024  # of a text, CSV or .eml attachment read for its text
+MAX_MESSAGE_DEPTH = 3  # attached messages inside attached messages: read this deep
 _MSGID_RE = re.compile(r"<([^<>\s]+)>")
 
 
@@ -38,6 +50,7 @@ class ParsedAttachment:
     declared_type: str
     sniffed_type: str
     content: bytes
+    text: str = ""  # plain, CSV and .eml only, read at parse time (attachments.py for all)
 
     @property
     def size(self) -> int:
@@ -64,7 +77,8 @@ class ParsedEmail:
     html_body: str  # as sent, for reference; never rendered as HTML
     attachments: list[ParsedAttachment] = field(default_factory=list)
     flags: dict = field(default_factory=dict)
-    automated: str = ""  # non-empty: why this is an auto-reply, bounce or our own mail
+    automated: str = ""  # non-empty: why it is not triaged (our own mail, a bounce)
+    html_text: str = ""  # visible text of the HTML alternative, when there is a plain one
 
     def content_hash(self, sender: str) -> str:
         digest = hashlib.sha256()
@@ -82,70 +96,51 @@ def looks_like_message(parsed: ParsedEmail) -> bool:
     return bool(parsed.from_address or parsed.message_id or parsed.subject)
 
 
-def parse_bytes(raw: bytes) -> ParsedEmail:
+def parse_bytes(raw: bytes, *, depth: int = 0) -> ParsedEmail:
+    """``depth``: how many messages this one is attached or forwarded inside."""
     message = BytesParser(policy=policy.default).parsebytes(raw)
-    return parse_message(message)
+    return parse_message(message, depth=depth)
 
 
-def parse_message(message: Message) -> ParsedEmail:
-    flags: dict = {}
+def parse_message(message: Message, *, depth: int = 0) -> ParsedEmail:
     texts: list[str] = []
     htmls: list[str] = []
     attachments: list[ParsedAttachment] = []
     hidden: list[str] = []
-    _walk(message, texts, htmls, attachments, hidden, flags, depth=0)
-    addresses = _addresses(message, "from")
+    sender = (_addresses(message, "from") or [""])[0]
+    hint = automated_hint(message, sender)
+    flags: dict = {"automated_hint": hint} if hint else {}
+    _walk(message, texts, htmls, attachments, hidden, flags, 0, depth)
     return _assemble(
-        texts, htmls, hidden, flags,
+        texts, htmls, hidden, flags, attachments=attachments, date=_date(message),
         message_id=_first_msgid(_header_text(message, "message-id")),
         in_reply_to=_first_msgid(_header_text(message, "in-reply-to")),
         references=_MSGID_RE.findall(_header_text(message, "references"))[-50:],
-        from_header=_header_text(message, "from"),
-        from_address=addresses[0] if addresses else "",
-        to=_addresses(message, "to"),
-        cc=_addresses(message, "cc"),
+        from_header=_header_text(message, "from"), from_address=sender,
+        to=_addresses(message, "to"), cc=_addresses(message, "cc"),
         reply_to=(_addresses(message, "reply-to") or [""])[0],
-        subject=_header_text(message, "subject"),
-        date=_date(message),
-        attachments=attachments,
-        automated=detect_automated(message, addresses[0] if addresses else ""),
+        subject=_header_text(message, "subject"), automated=detect_automated(message, sender),
     )
 
 
-def parse_fields(
-    *,
-    message_id: str,
-    from_header: str,
-    to: list[str],
-    cc: list[str],
-    subject: str,
-    text: str,
-    html: str,
-    date: datetime | None,
-    in_reply_to: str,
-    attachments: list[tuple[str, str, bytes]],
-) -> ParsedEmail:
+def parse_fields(*, message_id: str, from_header: str, to: list[str], cc: list[str],
+                 subject: str, text: str, html: str, date: datetime | None, in_reply_to: str,
+                 attachments: list[tuple[str, str, bytes]]) -> ParsedEmail:
     """The same normalisation for a message that arrives as fields (the JSON webhook),
     without serialising it to MIME and parsing it back."""
     from_address = (getaddresses([from_header])[0][1] or "").lower() if from_header else ""
     headers = EmailMessage(policy=policy.default)
+    hint = automated_hint(headers, from_address)
     return _assemble(
-        [text] if text else [], [html] if html else [], [], {},
+        [text] if text else [], [html] if html else [], [],
+        {"automated_hint": hint} if hint else {},
         message_id=_first_msgid(f"<{message_id.strip().strip('<>')}>") if message_id else "",
         in_reply_to=_first_msgid(f"<{in_reply_to.strip().strip('<>')}>") if in_reply_to else "",
-        references=[],
-        from_header=from_header,
-        from_address=from_address,
+        references=[], from_header=from_header, from_address=from_address,
         to=[a.lower() for _, a in getaddresses(to) if "@" in a],
         cc=[a.lower() for _, a in getaddresses(cc) if "@" in a],
-        reply_to="",
-        subject=subject,
-        date=date,
-        attachments=[
-            ParsedAttachment(normalize_for_model(name).replace("\n", " ")[:255] or "unnamed",
-                             ctype, sniff_content_type(content, ctype), content)
-            for name, ctype, content in attachments
-        ],
+        reply_to="", subject=subject, date=date,
+        attachments=[_attachment(name, ctype, content, 0) for name, ctype, content in attachments],
         automated=detect_automated(headers, from_address),
     )
 
@@ -153,30 +148,43 @@ def parse_fields(
 def _assemble(texts: list[str], htmls: list[str], hidden: list[str], flags: dict, *,
               from_header: str, subject: str, **fields) -> ParsedEmail:
     """Bodies, flags and normalised text: the rules every path shares."""
-    if texts:
-        body = "\n\n".join(t for t in texts if t.strip())
-        # Hidden HTML is worth knowing about even when a plain part is used.
-        for h in htmls:
-            html_to_text(h, hidden)
-    else:
-        body = "\n\n".join(html_to_text(h, hidden) for h in htmls)
+    html = convert("\n".join(htmls)) if htmls else None
+    if html:
+        hidden = hidden + html.hidden
+        if html.truncated:
+            flags["html_truncated"] = len("\n".join(htmls))
+    body = "\n\n".join(t for t in texts if t.strip()) if texts else html.text if html else ""
+    text_body = _tidy(normalize_for_model(body))
+    # With a plain part the model reads it, but a person reads the HTML: keep both.
+    html_text = _tidy(normalize_for_model(html.text)) if texts and html else ""
+    if html_text and (adds := html_adds(text_body, html_text)):
+        flags["html_differs"] = adds
     if hidden:
-        flags["hidden_content"] = _dedupe(hidden)[:20]
+        flags["hidden_content"] = list(dict.fromkeys(hidden))[:20]
     report = invisible_report(body + subject)
     if report:
         flags["invisible_characters"] = report
+    mixed = mixed_script_words(subject + "\n" + body)
+    if mixed:
+        # Look-alike letters inside Latin words: the rules fold them; staff see the try.
+        flags["mixed_script_words"] = mixed
     return ParsedEmail(
         from_header=normalize_for_model(from_header)[:998],
         subject=normalize_for_model(subject).replace("\n", " ")[:998],
-        text_body=_tidy(normalize_for_model(body)),
-        html_body="\n".join(htmls),
-        flags=flags,
-        **fields,
+        text_body=text_body, html_body="\n".join(htmls), html_text=html_text,
+        flags=flags, **fields,
     )
 
 
-def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int) -> None:
-    if depth > 20:
+def html_visible_text(html: str) -> str:
+    """The visible text of an HTML body, normalised as ``ParsedEmail.html_text`` is."""
+    return _tidy(normalize_for_model(html_to_text(html)))
+
+
+def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int,
+          level: int) -> None:
+    """``depth``: MIME nesting; ``level``: how many messages this one is inside."""
+    if depth > 20 or level > 20:
         flags["too_deep"] = True
         return
     ctype = part.get_content_type()
@@ -185,7 +193,7 @@ def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int) -
         inner = part.get_payload()
         inner = inner[0] if isinstance(inner, list) and inner else inner
         if isinstance(inner, Message):
-            fwd = parse_message(inner)
+            fwd = parse_message(inner, depth=level + 1)
             flags.setdefault("forwarded", []).append(fwd.subject[:200])
             texts.append(_forward_block(fwd))
             attachments.extend(fwd.attachments)
@@ -203,11 +211,11 @@ def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int) -
                 if p.get_content_type() == "text/html":
                     htmls.append(_decode_text(p, flags))
                 else:
-                    _walk(p, texts, htmls, attachments, hidden, flags, depth + 1)
+                    _walk(p, texts, htmls, attachments, hidden, flags, depth + 1, level)
             return
         for sub in part.get_payload():
             if isinstance(sub, Message):
-                _walk(sub, texts, htmls, attachments, hidden, flags, depth + 1)
+                _walk(sub, texts, htmls, attachments, hidden, flags, depth + 1, level)
         return
     disposition = (part.get_content_disposition() or "").lower()
     filename = part.get_filename() or ""
@@ -216,15 +224,17 @@ def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int) -
         return
     if ctype.startswith("multipart/"):
         return
-    content = _payload_bytes(part, flags)
-    attachments.append(
-        ParsedAttachment(
-            filename=normalize_for_model(filename).replace("\n", " ")[:255] or "unnamed",
-            declared_type=ctype,
-            sniffed_type=sniff_content_type(content, ctype),
-            content=content,
-        )
-    )
+    attachments.append(_attachment(filename, ctype, _payload_bytes(part, flags), level,
+                                   part.get_content_charset() or ""))
+
+
+def _attachment(filename: str, ctype: str, content: bytes, level: int,
+                charset: str = "") -> ParsedAttachment:
+    # The declared charset is kept with the type, so the stored row can decode it too.
+    declared = f"{ctype}; charset={charset}" if charset and ctype.startswith("text/") else ctype
+    name = normalize_for_model(filename).replace("\n", " ")[:255] or "unnamed"
+    return ParsedAttachment(name, declared, sniff_content_type(content, ctype), content,
+                            text=cheap_text(content, declared, name, depth=level))
 
 
 def _payload_bytes(part: Message, flags: dict) -> bytes:
@@ -242,23 +252,55 @@ def _payload_bytes(part: Message, flags: dict) -> bytes:
 def _decode_text(part: Message, flags: dict) -> str:
     data = _payload_bytes(part, flags)
     charset = (part.get_content_charset() or "utf-8").lower()
-    for candidate in (charset, "utf-8", "windows-1252"):
-        try:
-            return data.decode(candidate)
-        except (LookupError, UnicodeDecodeError):
-            continue
-    flags["charset_replaced"] = charset
-    return data.decode("utf-8", "replace")
+    text = decode_strict(data, charset)
+    if text is None:
+        flags["charset_replaced"] = charset
+        text = data.decode("utf-8", "replace")
+    return text
+
+
+def attachment_label(filename: str, content_type: str) -> str:
+    """How an attachment is named to the model: its name and its sniffed type."""
+    return f"{filename} ({content_type})"
+
+
+def cheap_text(content: bytes, content_type: str, filename: str, *, depth: int = 0,
+               max_bytes: int = TEXT_MAX_BYTES) -> str:
+    """The text of a plain, CSV or .eml attachment, cheap enough to read while the
+    sender waits; '' for other types (``attachments.attachment_text`` reads them all)."""
+    kind = text_kind(content, content_type, filename)
+    if kind == "eml":
+        return message_text(content, depth, lambda att: att.text)
+    if kind not in ("text", "csv"):
+        return ""
+    data = content[:max_bytes]
+    if len(content) > max_bytes:  # cut at a line end, not inside a character
+        data = data[:data.rfind(b"\n") + 1] or data
+    text = decode_bytes(data, declared_charset(content_type))
+    text = csv_table(text) if kind == "csv" else text
+    cut = f"\n[... cut: only the first {max_bytes} bytes read ...]" if data != content else ""
+    return normalize_for_model(text) + cut
+
+
+def message_text(content: bytes, depth: int, read) -> str:
+    """An attached message: headers, body and each attachment's text, ``read(att)``.
+    Messages attached inside MAX_MESSAGE_DEPTH messages are not read."""
+    if depth >= MAX_MESSAGE_DEPTH:
+        return ""
+    inner = parse_bytes(content[:TEXT_MAX_BYTES], depth=depth + 1)
+    parts = [_forward_block(inner)]
+    if inner.html_text and html_adds(inner.text_body, inner.html_text):
+        parts.append(inner.html_text)
+    for att in inner.attachments:
+        if text := read(att):
+            parts.append(f"--- attachment: {attachment_label(att.filename, att.sniffed_type)}"
+                         f" ---\n{text}")
+    return "\n\n".join(parts)
 
 
 def _forward_block(fwd: ParsedEmail) -> str:
-    head = [
-        "---------- Forwarded message ----------",
-        f"From: {fwd.from_header}",
-        f"Subject: {fwd.subject}",
-    ]
-    if fwd.date:
-        head.append(f"Date: {fwd.date.isoformat()}")
+    head = ["---------- Forwarded message ----------", f"From: {fwd.from_header}",
+            f"Subject: {fwd.subject}"] + ([f"Date: {fwd.date.isoformat()}"] if fwd.date else [])
     return "\n".join(head) + "\n\n" + fwd.text_body
 
 
@@ -270,10 +312,6 @@ def _tidy(text: str) -> str:
             continue
         out.append(line if line.strip() else "")
     return "\n".join(out).strip()
-
-
-def _dedupe(items: list[str]) -> list[str]:
-    return list(dict.fromkeys(items))
 
 
 def _header_text(message: Message, name: str) -> str:
@@ -320,18 +358,36 @@ def _date(message: Message) -> datetime | None:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-_AUTO_SENDERS = re.compile(r"^(mailer-daemon|postmaster|no-?reply|do-?not-?reply)@", re.I)
+_BOUNCE_SENDERS = re.compile(r"(mailer-daemon|postmaster)@", re.I)
+_NOREPLY_SENDERS = re.compile(r"(no-?reply|do-?not-?reply)[^@]*@", re.I)
 
 
 def detect_automated(message: Message, from_address: str, own: list[str] | None = None) -> str:
-    """Why a message must never be triaged into another notification (RFC 3834), or ''."""
+    """Why a message is stored but not triaged, or ''. Only what would loop or is no
+    message from anyone: our own notifications coming back, and delivery status
+    notifications (bounces). Other machine-sent mail (an ERP's claim, an out-of-office
+    reply) is triaged like any other; ``automated_hint`` says why it looks automated."""
     if message.get(NOTIFICATION_HEADER):
         return "our own notification"
+    if own and from_address and from_address.lower() in own:
+        return "sent from our own address"
+    try:
+        report_type = str(message.get_param("report-type", "") or "").lower()
+    except Exception:  # noqa: BLE001 - a malformed Content-Type is no report
+        report_type = ""
+    if message.get_content_type() == "multipart/report" and report_type == "delivery-status":
+        return "delivery status notification (bounce)"
+    if _BOUNCE_SENDERS.match(from_address or ""):
+        return f"bounce from {from_address}"
+    return ""
+
+
+def automated_hint(message: Message, from_address: str) -> str:
+    """Why a message looks machine-sent (RFC 3834 headers, a no-reply sender), for
+    staff to see; '' when nothing says so. We never auto-reply, so it is triaged."""
     auto = str(message.get("Auto-Submitted", "")).strip().lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto[:40]}"
-    if message.get_content_type() == "multipart/report":
-        return "delivery status report (bounce)"
     precedence = str(message.get("Precedence", "")).strip().lower()
     if precedence in {"bulk", "junk", "auto_reply", "list"}:
         return f"Precedence: {precedence}"
@@ -339,44 +395,6 @@ def detect_automated(message: Message, from_address: str, own: list[str] | None 
         value = str(message.get(header, "")).strip().lower()
         if value and (header != "X-Auto-Response-Suppress" or "all" in value or "oof" in value):
             return f"{header}: {value[:40]}"
-    if _AUTO_SENDERS.match(from_address or ""):
-        return f"automated sender {from_address}"
-    if own and from_address and from_address.lower() in own:
-        return "sent from our own address"
+    if _NOREPLY_SENDERS.match(from_address or ""):
+        return f"no-reply sender {from_address}"
     return ""
-
-
-_SIGNATURES = [
-    (b"%PDF-", "application/pdf"),
-    (b"\x89PNG\r\n\x1a\n", "image/png"),
-    (b"\xff\xd8\xff", "image/jpeg"),
-    (b"GIF87a", "image/gif"),
-    (b"GIF89a", "image/gif"),
-    (b"PK\x03\x04", "application/zip"),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "application/x-ole-storage"),
-    (b"MZ", "application/x-msdownload"),
-    (b"\x7fELF", "application/x-executable"),
-    (b"Rar!", "application/vnd.rar"),
-    (b"\x1f\x8b", "application/gzip"),
-]
-_OOXML = ("application/vnd.openxmlformats-officedocument.",)
-
-
-def sniff_content_type(content: bytes, declared: str) -> str:
-    """The type the bytes really are (magic numbers), not what the sender declared.
-    Office Open XML files are ZIPs, so a declared OOXML type is kept for a ZIP."""
-    for magic, ctype in _SIGNATURES:
-        if content.startswith(magic):
-            if ctype == "application/zip" and declared.startswith(_OOXML):
-                return declared
-            return ctype
-    head = content[:2048]
-    if head.lstrip().lower().startswith((b"<!doctype html", b"<html")):
-        return "text/html"
-    if head and not any(b < 9 or 13 < b < 32 for b in head if b != 27):
-        try:
-            head.decode("utf-8")
-            return "text/csv" if declared == "text/csv" else "text/plain"
-        except UnicodeDecodeError:
-            pass
-    return "application/octet-stream"

@@ -78,7 +78,11 @@ class InboundEmail(models.Model):
     subject = models.CharField(max_length=998, blank=True)
     text_body = models.TextField(blank=True, help_text="Normalised text the chains read")
     html_body = models.TextField(blank=True)
+    # When WE received it (webhook, ESP or import time; for an imported file the top
+    # Received: header). Deadlines count from here; the sender's Date: header can lie.
     received_at = models.DateTimeField(db_index=True)
+    date_header = models.DateTimeField("Date header", null=True, blank=True,
+                                       help_text="The sender's Date: header, for display")
     ingested_at = models.DateTimeField(auto_now_add=True)
     content_hash = models.CharField(max_length=64)
     raw_message = models.BinaryField(help_text="Exactly as received")
@@ -197,6 +201,9 @@ class TriageRun(models.Model):
     escalation_required = models.BooleanField(null=True)
     model_triggers = models.JSONField(default=list, blank=True)
     backstop_triggers = models.JSONField(default=list, blank=True)
+    review_signals = models.JSONField(
+        default=list, blank=True,
+        help_text="What the rules read that contradicts the model: sent to a person")
     backstop_overrode = models.BooleanField(
         default=False, help_text="The backstop escalated what the model did not"
     )

@@ -4,6 +4,11 @@ Claim emails: classification, then extraction and escalation check concurrently,
 then the backstop; escalated claims stop there, the others run the checklist. At
 most 4 calls and 3 sequential rounds. Every failure fails closed: an escalation
 found by the backstop still escalates; anything else goes to a human.
+
+Who decides what: the model interprets (claim or not, contamination, threats) and may
+escalate; the backstop escalates on objective facts read from the full text; the
+rules' readings of meaning that contradict the model are *review signals* and send the
+email to a person (``needs_review``), never to the desk by themselves.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from triage.chains import checklist, classification, escalation, extraction
 from triage.chains.llm import ChainError, ModelSpec, classify_exception
 from triage.chains.untrusted import EmailInput, prompt_inputs, wrap
 from triage.readers import signals
+from triage.readers.text import fold_for_rules
 from triage.routes import Route
 
 
@@ -56,6 +62,7 @@ class Decision:
     model_triggers: list[str] = field(default_factory=list)
     backstop_triggers: list[str] = field(default_factory=list)
     backstop_overrode: bool = False
+    review_signals: list[str] = field(default_factory=list)
     exposure_amount: Decimal | None = None
     exposure_currency: str = ""
     exposure_usd: Decimal | None = None
@@ -98,6 +105,7 @@ class Decision:
                 "backstop_triggers": self.backstop_triggers,
                 "backstop_overrode_model": self.backstop_overrode,
             },
+            "review_signals": self.review_signals,
             "claim": claim if self.claim is not None or self.exposure_usd is not None else None,
             "checklist": self.checklist,
             "llm": {
@@ -203,7 +211,9 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
     decision = Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name)
     budget = _Budget(config.max_calls)
-    text = f"{email.subject}\n{email.body}"
+    # The rules read everything a person reads, unclipped, with look-alike letters
+    # folded to Latin; the model gets a bounded copy.
+    text = fold_for_rules(email.rules_text)
 
     def call(module, extra: dict | None = None) -> BaseModel | None:
         envelope = wrap(email, max_chars=config.max_chars)
@@ -229,33 +239,24 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
         return _finish(decision)
     decision.rounds += 1
     cls = call(classification)
-    signal = signals.has_claim_signal(text)
+    model_is_claim = cls.is_claim if cls is not None else None
     if cls is not None:
         decision.classification = cls.model_dump(mode="json")
         decision.department = cls.department
-        decision.is_claim = cls.is_claim or signal
-        decision.claim_signal_override = signal and not cls.is_claim
-    elif signal:
-        decision.is_claim = True  # the classifier failed, but the text affirms a claim
-    if decision.is_claim is None:
-        return _finish(decision)
+    # Claim language the model did not see as a claim: the claim path still runs, so the
+    # objective facts (amount, deadline) can escalate; the contradiction itself only
+    # ever sends the mail to a person (a review signal below).
+    signal = signals.has_claim_signal(text)
+    decision.is_claim = True if (model_is_claim or signal) else model_is_claim
+    decision.claim_signal_override = signal and not model_is_claim
     if not decision.is_claim:
-        if decision.errors:
-            return _finish(decision)
-        bank_change = signals.bank_change_signal(text)
-        if bank_change:
-            # Invoice fraud's favourite move: never an automatic forward.
-            decision.errors.append(f"bank details change requested ({bank_change!r}): a "
-                                   f"person must verify it by phone before any payment")
-            return _finish(decision)
-        decision.route = backstop.route(failed=False, is_claim=False, escalate=False)
-        return decision
+        decision.review_signals = backstop.review_signals(
+            text, model_is_claim=model_is_claim, model_escalates=False)
+        return _finish(decision)
 
     # Round 2: extraction and escalation check, concurrently.
     if over_budget(2):
-        decision.backstop_triggers = _backstop(decision, None, email, text, config).triggers
-        decision.escalate = bool(decision.backstop_triggers)
-        return _finish(decision)
+        return _finish(decision, escalate=_backstop(decision, None, email, text, config).escalate)
     decision.rounds += 1 if config.concurrent else 2
     with ThreadPoolExecutor(max_workers=2 if config.concurrent else 1) as pool:
         ext_future = pool.submit(call, extraction)
@@ -266,18 +267,18 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
         ext, esc = ext_future.result(), esc_future.result()
 
     result = _backstop(decision, ext, email, text, config)
-    decision.backstop_triggers = result.triggers
-    decision.exposure_usd = result.exposure_usd
     if esc is not None:
         decision.model_escalation = esc.model_dump(mode="json")
         decision.model_triggers = [str(t) for t in esc.triggers] or (
             ["model: requires escalation"] if esc.requires_escalation else [])
     model_says = bool(esc and esc.requires_escalation)
     decision.escalate, decision.backstop_overrode = backstop.combine(model_says, result)
+    decision.review_signals = backstop.review_signals(
+        text, model_is_claim=model_is_claim, model_escalates=decision.escalate)
     if decision.escalate:
         decision.route = Route.ESCALATED
         return decision
-    if decision.errors:
+    if decision.errors or decision.review_signals:
         return _finish(decision)
 
     # Round 3: the qualification checklist.
@@ -294,22 +295,26 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
 
 def _backstop(decision: Decision, ext, email: EmailInput, text: str,
               config: Config) -> backstop.BackstopResult:
+    """The objective facts: the extraction's figures checked against the email's own."""
     amount = currency = deadline = None
     if ext is not None:
         decision.claim = ext.model_dump(mode="json")
         amount = Decimal(str(ext.exposure_amount)) if ext.exposure_amount is not None else None
         currency = ext.exposure_currency
         deadline = ext.response_deadline
-    decision.exposure_amount = amount
-    decision.exposure_currency = currency or ""
-    decision.response_deadline = deadline
-    return backstop.evaluate(
+    result = backstop.evaluate(
         extracted=backstop.Exposure(amount, currency),
         deadline=deadline,
-        received_on=email.received_at.date(),
+        received_at=email.received_at,
         email_text=text,
         policy=config.policy,
     )
+    decision.exposure_amount = amount
+    decision.exposure_currency = currency or ""
+    decision.response_deadline = result.deadline
+    decision.backstop_triggers = result.triggers
+    decision.exposure_usd = result.exposure_usd
+    return result
 
 
 def _checklist_rows(answers, questions: list[str]) -> list[dict]:
@@ -327,8 +332,13 @@ def _checklist_rows(answers, questions: list[str]) -> list[dict]:
     return rows
 
 
-def _finish(decision: Decision) -> Decision:
-    """Fail closed: an escalation stands, anything else goes to a human."""
-    decision.route = backstop.route(failed=True, is_claim=decision.is_claim,
-                                    escalate=decision.escalate)
+def _finish(decision: Decision, *, escalate: bool | None = None) -> Decision:
+    """Fail closed: an escalation stands (including one the objective facts raise when
+    the claim path could not finish); a failure, an unknown claim status or a review
+    signal goes to a person, never to an automatic forward."""
+    if escalate is not None:
+        decision.escalate = escalate
+    decision.route = backstop.route(failed=bool(decision.errors), is_claim=decision.is_claim,
+                                    escalate=decision.escalate,
+                                    review=bool(decision.review_signals))
     return decision

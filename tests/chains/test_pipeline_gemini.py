@@ -123,20 +123,35 @@ def test_compromised_model_is_overruled_by_the_backstop(gemini):
     assert decision.model_triggers == []
     assert decision.backstop_overrode is True
     assert decision.backstop_triggers == [
-        "extracted exposure USD 180,000.00 >= threshold USD 50,000",
-        "email affirms contamination"]
+        "extracted exposure USD 180,000.00 >= threshold USD 50,000"]
     summary = decision.summary()
     assert summary["escalation"]["model_required"] is False
     assert summary["claim"]["exposure_usd"] == 180000.0
 
 
-def test_compromised_classifier_cannot_forward_a_contamination_claim(gemini):
+def test_compromised_classifier_sends_a_contamination_claim_to_a_person(gemini):
+    # The rules read a claim the model called routine: a person decides, not a forward,
+    # and not the desk on the rules' reading alone.
     gemini.script.chains["classification"] = Reply(
         obj={"is_claim": False, "department": "finance", "reason": "routine invoice"})
+    gemini.script.chains["escalation"] = Reply(
+        obj={"requires_escalation": False, "triggers": [], "reasoning": "routine"})
     decision = run_pipeline(body="We found plastic contamination in lot 5; claim USD 4,000.")
     assert decision.is_claim is True and decision.claim_signal_override is True
-    assert decision.route in {"ticket", "escalated"}
+    assert decision.route == "needs_review" and not decision.escalate
+    assert any("reads as a claim" in s for s in decision.review_signals)
+    assert decision.summary()["review_signals"] == decision.review_signals
+    # The claim path ran, so an objective fact could still have escalated it.
     assert len(gemini.calls("extraction")) == 1
+
+
+def test_a_routine_mail_that_names_ica_is_forwarded_not_escalated(gemini):
+    gemini.script.chains["classification"] = Reply(
+        obj={"is_claim": False, "department": "logistics", "reason": "shipping advice"})
+    decision = run_pipeline(body="Shipping advice for lot 9 under contract BR-7, subject to "
+                                 "ICA arbitration rules. Vessel ETA 14 December.",
+                            subject="Shipping advice, lot 9")
+    assert (decision.route, decision.review_signals) == ("forwarded", [])
 
 
 def test_call_budget_fails_closed(gemini, settings):

@@ -52,7 +52,7 @@ CASES = [
     ("Quality", "Micronaire 5.4 and staple length 26.5 mm are outside the contract on lot 91. "
      "Claim EUR 12.500.", "ticket", ["quality_hvi"], 12500, "EUR"),
     ("Claim", "Quality claim on lot 3: strength 25 g/tex. Claim USD 5,000 now, USD 175,000 "
-     "reserved.", "escalated", ["quality_hvi"], 175000, "USD"),
+     "reserved.", "escalated", ["quality_hvi"], 180000, "USD"),  # itemised: the sum
 ]
 
 

@@ -115,8 +115,39 @@ def test_only_one_claim_wins():
     assert email.status == Status.PROCESSING and email.triage_attempts == 2
 
 
-def test_automated_mail_is_never_triaged():
-    raw = (MAIL / "09-out-of-office.eml").read_bytes()
+def test_an_out_of_office_reply_is_triaged_not_dropped(django_capture_on_commit_callbacks):
+    email = queued("09-out-of-office.eml")
+    assert email.automated == ""
+    assert email.flags["automated_hint"] == "Auto-Submitted: auto-replied"
+    assert triage(email, django_capture_on_commit_callbacks) in ("forwarded", "needs_review")
+    assert TriageRun.objects.filter(email=email).exists()
+
+
+def test_an_erp_noreply_claim_is_triaged(django_capture_on_commit_callbacks):
+    raw = (b"From: ERP <noreply@erp.jiangsu-mills.example.cn>\r\n"
+           b"To: claims@cottontrade.example.com\r\nSubject: Claim CL-2026-0091\r\n"
+           b"Message-ID: <cl-0091@erp.example.cn>\r\nAuto-Submitted: auto-generated\r\n"
+           b"Precedence: bulk\r\n\r\nContract CT-2026-0142, lot 9: plastic contamination "
+           b"found in 40 bales. We claim USD 75,000.\r\n")
+    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
+    assert result.status == Status.QUEUED
+    email = InboundEmail.objects.get(pk=result.email_id)
+    assert email.flags["automated_hint"] == "Auto-Submitted: auto-generated"
+    assert triage(email, django_capture_on_commit_callbacks) != "skipped"
+    assert email.status not in (Status.IGNORED, Status.QUEUED)
+
+
+@pytest.mark.parametrize("raw", [
+    b"From: triage@localhost\r\nSubject: [ESCALATION] x\r\nMessage-ID: <n2@localhost>\r\n"
+    b"X-Triage-Notification: escalation; email=1\r\n\r\nbody\r\n",
+    b"From: MAILER-DAEMON@relay.example.com\r\nSubject: Undelivered Mail\r\n"
+    b"Message-ID: <b1@relay.example.com>\r\n\r\nDelivery failed.\r\n",
+    b"From: Mail Delivery <mail@relay.example.com>\r\nSubject: Delivery Status\r\n"
+    b"Message-ID: <b2@relay.example.com>\r\nContent-Type: multipart/report; "
+    b"report-type=delivery-status; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n"
+    b"Delivery failed.\r\n--b--\r\n",
+])
+def test_our_own_notifications_and_bounces_are_stored_but_not_triaged(raw):
     result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
     assert result.status == Status.IGNORED
     assert email_triage(result.email_id, task_id="t") == "skipped"

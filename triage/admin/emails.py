@@ -18,6 +18,7 @@ from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdm
 from triage.admin.display import esc, pre, pretty_json, provider_badge
 from triage.admin.exports import export_csv, export_json
 from triage.admin.filters import (
+    FLAG_KEYS,
     DeadlineFilter,
     DecidedByFilter,
     DepartmentFilter,
@@ -184,7 +185,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
 
     @admin.display(description="flags")
     def flag_icons(self, obj: InboundEmail) -> str:
-        names = [k for k in ("hidden_content", "invisible_characters") if k in obj.flags]
+        names = [k for k in FLAG_KEYS if k in obj.flags]
         if obj.automated:
             names.append("automated")
         return ", ".join(names) or "-"
@@ -239,6 +240,8 @@ class InboundEmailAdmin(ReadOnlyAdmin):
             ("model reasoning", escalation.get("model_reasoning") or "-"),
             ("backstop triggers", "; ".join(run.backstop_triggers) or "-"),
             ("backstop overrode the model", run.backstop_overrode),
+            ("review signals (rules that contradict the model: sent to a person)",
+             "; ".join(run.review_signals) or "-"),
             ("errors", "; ".join(run.errors) or "-"),
         ]
         return render_to_string("admin/triage/includes/kv_table.html",

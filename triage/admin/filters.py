@@ -86,17 +86,26 @@ class DeadlineFilter(admin.SimpleListFilter):
         return queryset
 
 
+# Flags the parser sets on an email that staff may want to find.
+FLAGS = {
+    "hidden_content": "Hidden HTML content",
+    "invisible_characters": "Invisible characters",
+    "mixed_script_words": "Look-alike letters",
+    "html_differs": "HTML says more than the plain text",
+    "automated_hint": "Looks automated (triaged anyway)",
+}
+FLAG_KEYS = tuple(FLAGS)
+
+
 class FlagFilter(admin.SimpleListFilter):
     title, parameter_name = "flags", "flag"
 
     def lookups(self, request, model_admin):
-        return [("hidden_content", "Hidden HTML content"),
-                ("invisible_characters", "Invisible characters"),
-                ("automated", "Automated mail")]
+        return [*FLAGS.items(), ("automated", "Not triaged (our own mail, bounces)")]
 
     def queryset(self, request, queryset):
         if self.value() == "automated":
             return queryset.exclude(automated="")
-        if self.value() in ("hidden_content", "invisible_characters"):
+        if self.value() in FLAGS:
             return queryset.filter(flags__has_key=self.value())
         return queryset

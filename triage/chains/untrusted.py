@@ -5,26 +5,33 @@ Each call gets a fresh random nonce; the system prompt names the exact delimiter
 template (``</message>``, ``<system>``, ``<|im_start|>``, ``[INST]``) has its opening
 bracket replaced with a look-alike, after NFKC folding (so fullwidth ``＜`` is
 caught too). The email cannot name the nonce, and cannot produce a tag at all.
+
+What is read of an email is everything a person reads: the body, the HTML's visible
+text when it says more than the plain part, and each attachment's text. The rules read
+all of it (``EmailInput.rules_text``); the model a copy clipped to a budget, the body
+first.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from triage.attachments import PDF_MAX_BYTES, PDF_MAX_SECONDS, attachment_text
+from triage.htmltext import html_adds
+from triage.mime import attachment_label, html_visible_text
 from triage.sanitize import normalize_for_model
+
+MAX_ATTACHMENTS_READ = 10
+ATTACHMENTS_MAX_SECONDS = 5.0  # for all of one email's attachments together
 
 _TAGLIKE = re.compile(r"<(?=\s*[/!?|]?\s*[A-Za-z_|])")
 _INST = re.compile(r"\[(?=\s*/?\s*(?:INST|SYS|SYSTEM)\s*\])", re.IGNORECASE)
 _SYS_FENCE = re.compile(r"<<|>>")
 _HTML_ENTITY_TAG = re.compile(r"&(?:lt|#0*60|#x0*3c);", re.IGNORECASE)
-
-
-def attachment_label(filename: str, content_type: str) -> str:
-    """How an attachment is named to the model: its name and its sniffed type."""
-    return f"{filename} ({content_type})"
 
 
 @dataclass(frozen=True)
@@ -39,6 +46,8 @@ class EmailInput:
     body: str
     attachments: list[str] = field(default_factory=list)
     message_id: str = ""
+    html_text: str = ""  # the HTML alternative's visible text, when not the body itself
+    attachment_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, text)
 
     @classmethod
     def from_parsed(cls, parsed, *, received_at: datetime | None = None) -> EmailInput:
@@ -49,17 +58,67 @@ class EmailInput:
             message_id=parsed.message_id,
             attachments=[attachment_label(a.filename, a.sniffed_type)
                          for a in parsed.attachments],
+            html_text=parsed.html_text if parsed.html_text != parsed.text_body else "",
+            attachment_texts=_read(
+                (attachment_label(a.filename, a.sniffed_type), a.declared_type, a.filename,
+                 lambda a=a: a.content) for a in parsed.attachments),
         )
 
     @classmethod
     def from_stored(cls, email) -> EmailInput:
         """From a stored ``InboundEmail`` (duck-typed: chains never import models)."""
+        rows = list(email.attachments.all())
+        html_text = html_visible_text(email.html_body) if email.html_body else ""
         return cls(
             subject=email.subject, from_header=email.from_header, body=email.text_body,
             received_at=email.received_at, message_id=email.message_id,
-            attachments=[attachment_label(a.filename, a.content_type)
-                         for a in email.attachments.all()],
+            attachments=[attachment_label(a.filename, a.content_type) for a in rows],
+            html_text=html_text if html_text != email.text_body else "",
+            attachment_texts=_read(
+                (attachment_label(a.filename, a.content_type), a.declared_type, a.filename,
+                 lambda a=a: _stored_bytes(a)) for a in rows if a.stored),
         )
+
+    @property
+    def html_extra(self) -> str:
+        """The HTML's text when it says materially more than the body, else ''."""
+        return self.html_text if self.html_text and html_adds(self.body, self.html_text) else ""
+
+    @property
+    def rules_text(self) -> str:
+        """What the hard rules read: subject, body, the HTML's text when it says more,
+        and every attachment's text, unclipped (a deadline 80,000 characters down
+        still counts)."""
+        sections = [self.html_extra, *(text for _, text in self.attachment_texts)]
+        return "\n\n".join([f"{self.subject}\n{self.body}", *filter(None, sections)])
+
+
+def _read(attachments) -> list[tuple[str, str]]:
+    """(label, text) of the first MAX_ATTACHMENTS_READ attachments that have text, read
+    within ATTACHMENTS_MAX_SECONDS; ``load()`` gives an attachment's bytes."""
+    deadline = time.monotonic() + ATTACHMENTS_MAX_SECONDS
+    out: list[tuple[str, str]] = []
+    for label, declared_type, filename, load in attachments:
+        if len(out) >= MAX_ATTACHMENTS_READ:
+            break
+        left = deadline - time.monotonic()
+        text = (attachment_text(load(), declared_type, filename,
+                                max_seconds=min(PDF_MAX_SECONDS, left))
+                if left > 0 else "[... not read: the time for this email's attachments ran "
+                                 "out ...]")
+        if text:
+            out.append((label, text))
+    return out
+
+
+def _stored_bytes(attachment) -> bytes:
+    """The stored file, read no further than the largest attachment we read (a larger
+    PDF is reported unread either way)."""
+    try:
+        with attachment.file.open("rb") as handle:
+            return handle.read(PDF_MAX_BYTES + 1)
+    except (OSError, ValueError):
+        return b""
 
 
 @dataclass(frozen=True)
@@ -99,6 +158,9 @@ def _clip(text: str, limit: int) -> str:
 
 
 def wrap(email: EmailInput, *, max_chars: int = 20000) -> Envelope:
+    """The email as one delimited block: headers, the body, then the HTML's text when
+    it says more and each attachment's text under its own line, all neutralised and
+    clipped together to ``max_chars``, the body first."""
     nonce = secrets.token_hex(8)
     open_tag, close_tag = f"<untrusted_email_{nonce}>", f"</untrusted_email_{nonce}>"
     lines = [
@@ -107,7 +169,23 @@ def wrap(email: EmailInput, *, max_chars: int = 20000) -> Envelope:
     ]
     if email.attachments:
         lines.append("Attachments: " + neutralise(", ".join(email.attachments))[:1000])
-    lines += ["", _clip(neutralise(email.body), max_chars)]
+    body = _clip(neutralise(email.body), max_chars)
+    lines += ["", body]
+    sections = [("--- html version (says more than the plain text) ---", email.html_extra)]
+    sections += [(f"--- attachment: {neutralise(label)[:300]} ---", text)
+                 for label, text in email.attachment_texts]
+    sections = [(heading, text) for heading, text in sections if text]
+    left, omitted = max_chars - len(body), 0
+    for i, (heading, text) in enumerate(sections):
+        share = left // (len(sections) - i)  # what one leaves unused, the next may take
+        if share < 200:
+            omitted += 1
+            continue
+        clipped = _clip(neutralise(text), share - len(heading) - 2)
+        lines += ["", heading, clipped]
+        left -= len(heading) + len(clipped) + 2
+    if omitted:
+        lines += ["", f"[... {omitted} more attachment texts omitted ...]"]
     block = "\n".join(lines)
     return Envelope(nonce, open_tag, close_tag, f"{open_tag}\n{block}\n{close_tag}")
 

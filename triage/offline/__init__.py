@@ -110,11 +110,11 @@ def _subject_and_body(email: str) -> tuple[str, str]:
 def _classify(email: str, received: date, system: str) -> dict:
     subject, body = _subject_and_body(email)
     types = signals.claim_types(body)
-    claim_words = signals.find_affirmed(body, signals.CLAIM_WORDS)
-    is_claim = bool(types or claim_words)
+    is_claim = signals.has_claim_signal(body)
     department = heuristics.best_department(body, subject)
     if is_claim:
-        why = ", ".join(types) or claim_words[0].group(0)
+        claim_words = signals.find_affirmed(body, signals.CLAIM_WORDS)
+        why = ", ".join(types) or (claim_words[0].group(0) if claim_words else "claim")
         reason = f"affirmed claim language: {why}"
     elif department == "other":
         reason = "no claim language and no department keywords"
@@ -138,7 +138,7 @@ def _extract(email: str, received: date, system: str) -> dict:
     quote("lot_reference", lot_q)
     origin, origin_q = heuristics.origin(body)
     quote("origin", origin_q)
-    amount = money.claimed_amount(body)
+    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
     if amount:
         quote("exposure_amount", amount.quote)
     deadline, deadline_q = dates.response_deadline(body, received)
@@ -151,7 +151,7 @@ def _extract(email: str, received: date, system: str) -> dict:
     types = signals.claim_types(body)
     for t in types:
         m = signals.find_affirmed(body, signals.CLAIM_TYPE_PATTERNS[t])[0]
-        quote("claim_types", _around(body, m))
+        quote("claim_types", _around(m.string, m))
     return {
         "claiming_party": party,
         "contact": contact,
@@ -213,16 +213,16 @@ def _escalate(email: str, received: date, system: str) -> dict:
         if _THRESHOLD.search(system) else Decimal(50000)
     days = int(_DEADLINE_DAYS.search(system).group(1)) if _DEADLINE_DAYS.search(system) else 2
     triggers, reasons = [], []
-    amount = money.claimed_amount(body)
+    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
     usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
         if amount else None
     if usd is not None and usd >= threshold:
         triggers.append("high_exposure")
         reasons.append(f"amount {amount.quote}")
-    arb = signals.find_affirmed(body, signals.ARBITRATION_WORDS)
-    if arb:
+    threat = signals.threat_signal(body)
+    if threat:
         triggers.append("arbitration_or_legal")
-        reasons.append(f"mentions {arb[0].group(0)}")
+        reasons.append(f"threatens {threat[:60]}")
     if "contamination" in signals.claim_types(body):
         triggers.append("contamination")
         reasons.append("affirmed contamination")
@@ -230,9 +230,6 @@ def _escalate(email: str, received: date, system: str) -> dict:
     if deadline and dates.business_days_between(received, deadline) <= days:
         triggers.append("tight_deadline")
         reasons.append(f"deadline {deadline.isoformat()}")
-    if signals.find_affirmed(body, signals.CANCELLATION_WORDS):
-        triggers.append("contract_cancellation")
-        reasons.append("threatens cancellation")
     return {
         "requires_escalation": bool(triggers),
         "triggers": triggers,
@@ -272,7 +269,7 @@ def _checklist(email: str, received: date, system: str) -> dict:
                     # Mentioned but never affirmed means every mention is negated.
                     m = affirmed[0] if affirmed else mentioned
                     answer, confidence = ("yes", 0.7) if affirmed else ("no", 0.6)
-                    quote = _around(body, m)
+                    quote = _around(m.string, m)
                 break
         answers.append({"number": int(number), "answer": answer, "confidence": confidence,
                         "quote": quote})

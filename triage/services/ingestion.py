@@ -64,10 +64,13 @@ def email_ingest(
         return IngestResult(existing[0], existing[1], duplicate=True)
 
     now = timezone.now()
-    own = settings.TRIAGE_OWN_ADDRESSES
-    automated = parsed.automated or (
-        "sent from our own address" if sender and sender in own else ""
-    )
+    # Not triaged: only what would loop or is nobody's message, our own notifications
+    # and bounces (mime.detect_automated) and mail from our own addresses. Other
+    # machine-sent mail (an ERP's claim, an out-of-office reply) is triaged like any
+    # other; flags["automated_hint"] tells staff why it looks automated.
+    own = set(settings.TRIAGE_OWN_ADDRESSES)
+    from_us = own & ({sender, parsed.from_address.lower()} - {""})
+    automated = parsed.automated or ("sent from our own address" if from_us else "")
     # Stored as queued with the publish on commit: one transaction per email. If the
     # publish fails the row drops back to received for the sweeper.
     status = Status.IGNORED if automated else Status.QUEUED
@@ -91,7 +94,8 @@ def email_ingest(
                 subject=parsed.subject,
                 text_body=parsed.text_body,
                 html_body=parsed.html_body,
-                received_at=received_at or parsed.date or now,
+                received_at=received_at or now,
+                date_header=parsed.date,
                 content_hash=parsed.content_hash(sender),
                 raw_message=raw,
                 raw_format=raw_format,

@@ -110,6 +110,7 @@ def _store_run(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
     run.escalation_required = decision.escalate
     run.model_triggers = decision.model_triggers
     run.backstop_triggers = decision.backstop_triggers
+    run.review_signals = decision.review_signals
     run.backstop_overrode = decision.backstop_overrode
     run.exposure_amount = decision.exposure_amount
     run.exposure_currency = decision.exposure_currency[:3]
@@ -129,7 +130,8 @@ def _store_run(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
 
 def _apply(email: InboundEmail, run: TriageRun, decision: pipeline.Decision) -> None:
     route = Route(decision.route)
-    reason = "; ".join(decision.errors)[:2000] if route == Route.NEEDS_REVIEW else (
+    reason = "; ".join(decision.review_signals + decision.errors)[:2000] \
+        if route == Route.NEEDS_REVIEW else (
         "; ".join(decision.backstop_triggers + decision.model_triggers)[:2000]
         if route == Route.ESCALATED else f"{route} ({decision.provider})")
     applied = actions.route_apply(

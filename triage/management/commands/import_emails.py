@@ -6,6 +6,10 @@ from __future__ import annotations
 import mailbox
 from collections import Counter
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from email.parser import BytesHeaderParser
+from email.policy import compat32
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -16,6 +20,20 @@ from triage import mime
 from triage.models import Provider
 from triage.sanitize import escape_invisible
 from triage.services.ingestion import email_ingest
+
+
+def received_header_date(raw: bytes) -> datetime | None:
+    """When a mail server last received this message: the date after the ``;`` of the
+    topmost ``Received:`` header. Deadlines count from receipt, never from the
+    sender's ``Date:``, which a sender can back-date; without the header, now."""
+    value = BytesHeaderParser(policy=compat32).parsebytes(raw[:65536]).get("Received")
+    if not value:
+        return None
+    try:
+        when = parsedate_to_datetime(str(value).rsplit(";", 1)[-1].strip())
+    except (TypeError, ValueError, IndexError):
+        return None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def iter_messages(paths: list[Path]) -> Iterator[tuple[str, bytes | Exception]]:
@@ -79,7 +97,8 @@ class Command(BaseCommand):
                                         "Subject)"))
                 continue
             result = email_ingest(parsed, raw=raw, raw_format="rfc822",
-                                  provider=Provider.IMPORT)
+                                  provider=Provider.IMPORT,
+                                  received_at=received_header_date(raw))
             counts["duplicates" if result.duplicate else "imported"] += 1
         self.stdout.write(
             f"imported: {counts['imported']}  duplicates: {counts['duplicates']}  "

@@ -60,6 +60,7 @@ class Command(BaseCommand):
         w(f"escalation:  {esc['required']}")
         w(f"  model:     {escape_invisible(', '.join(esc['model_triggers'])) or '-'}")
         w(f"  backstop:  {escape_invisible('; '.join(esc['backstop_triggers'])) or '-'}")
+        w(f"review:      {escape_invisible('; '.join(r['review_signals'])) or '-'}")
         if r["claim"]:
             c = r["claim"]
             w(f"exposure:    {c['exposure_amount']} {c['exposure_currency']} "

@@ -1,0 +1,407 @@
+"""Money as senders write it: figures, words, scale words, currencies on either side,
+what is not money, what a sender claims, and the reader's cost on hostile input."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from triage.readers import money
+
+
+def read(text: str) -> list[tuple[Decimal, str | None]]:
+    return [(m.amount, m.currency) for m in money.find_amounts(text)]
+
+
+# --- Figures, scale words, codes, symbols and names -----------------------------------
+
+@pytest.mark.parametrize("text,amount,currency", [
+    # English
+    ("Our claim is USD 180,000.00 for the contaminated bales.", "180000", "USD"),
+    ("We claim 180,000 usd for lot 4.", "180000", "USD"),
+    ("Total due usd180000 as per our debit note.", "180000", "USD"),
+    ("Please settle 180000USD by Friday.", "180000", "USD"),
+    ("We hold you liable for $75k.", "75000", "USD"),
+    ("Estimated exposure: 0.18M USD.", "180000", "USD"),
+    ("The loss is USD 1.2 million.", "1200000", "USD"),
+    ("Damages amount to 1.5mm USD.", "1500000", "USD"),
+    ("Exposure USD 2mn pending the yarn tests.", "2000000", "USD"),
+    ("Our claim: USD 180 thousand.", "180000", "USD"),
+    ("We claim 3 M USD for the whole shipment.", "3000000", "USD"),
+    ("Compensation of €9.999,50 is requested.", "9999.50", "EUR"),
+    ("A re-grading cost of £12,500 was incurred.", "12500", "GBP"),
+    ("Claim value 250'000 CHF, as per the surveyor.", "250000", "CHF"),
+    ("Claim value CHF 250’000.50.", "250000.50", "CHF"),
+    ("The mill claims ₹2,50,000 for cleaning.", "250000", "INR"),
+    ("Claim of Rs. 1,80,00,000 against contract IN-2026-310.", "18000000", "INR"),
+    ("We claim 5 lakh rupees for the downgrade.", "500000", "INR"),
+    ("Total exposure INR 2 crore.", "20000000", "INR"),
+    ("We claim ¥1,250,000 for the yarn downgrade.", "1250000", "CNY"),
+    ("The claim is 320,000 yuan.", "320000", "CNY"),
+    ("The claim is RMB 320,000.", "320000", "CNY"),
+    ("We claim 12,000 pounds sterling.", "12000", "GBP"),
+    ("We claim 9,000 US dollars.", "9000", "USD"),
+    ("We claim 9,000 dollars.", "9000", "USD"),
+    ("Our claim is one hundred and eighty thousand US dollars.", "180000", "USD"),
+    ("We claim USD fifty thousand for the delay.", "50000", "USD"),
+    ("Claim amounts to 180 000 USD.", "180000", "USD"),
+    ("Claim amounts to 180\u00a0000 USD.", "180000", "USD"),
+    ("Claim amounts to 180\u2009000,50 EUR.", "180000.50", "EUR"),
+    ("Claim amounts to 180\u202f000 EUR.", "180000", "EUR"),
+    ("Claim amount | USD | 180,000", "180000", "USD"),
+    ("Amount: | 180.000,00 | USD", "180000.00", "USD"),
+    ("Total claim USD\n180,000.", "180000", "USD"),
+    ("Total claim USD: 180,000.", "180000", "USD"),
+    # Real ISO codes with no configured rate keep their code for the caller's rule.
+    ("We claim AUD 50,000 for re-sorting.", "50000", "AUD"),
+    ("We claim TRY 500.000 for the delay.", "500000", "TRY"),
+    ("Reclamamos PEN 80,000.", "80000", "PEN"),
+    ("Claim USD 1\u200b80,000.", "180000", "USD"),  # a zero-width space inside
+    ("Claim ＵＳＤ １８０，０００.", "180000", "USD"),  # fullwidth forms
+    # Portuguese
+    ("Solicitamos ressarcimento de R$ 71.850,00.", "71850.00", "BRL"),
+    ("Valor da reclamação: US$ 118.300,00.", "118300.00", "USD"),
+    ("O prejuízo é de R$ 310 mil.", "310000", "BRL"),
+    ("Valor da reclamação: 4,5 mil reais.", "4500", "BRL"),
+    ("Pedimos indenização de R$ 1,2 milhão.", "1200000", "BRL"),
+    ("A perda chega a 2 milhões de reais.", "2000000", "BRL"),
+    ("Reclamamos cento e oitenta mil dólares pelo lote 12.", "180000", "USD"),
+    ("Pedimos um milhão de reais de indenização.", "1000000", "BRL"),
+    ("Valor: BRL 15.300,00. Favor emitir nota de crédito.", "15300.00", "BRL"),
+    ("O desconto pedido é de 22.000,00 reais.", "22000.00", "BRL"),
+    ("Reclamamos 1 bilhão de reais.", "1000000000", "BRL"),
+    # Spanish
+    ("Reclamamos USD 45.000 por el lote 7.", "45000", "USD"),
+    ("La pérdida asciende a ciento ochenta mil dólares.", "180000", "USD"),
+    ("Exigimos una compensación de 2 millones de dólares.", "2000000", "USD"),
+    ("Reclamo por U$S 12.500 por diferencia de calidad.", "12500", "USD"),
+    ("Solicitamos un descuento de 30 mil dólares.", "30000", "USD"),
+    ("La indemnización es de 1,5 millones de euros.", "1500000", "EUR"),
+    ("Reclamamos un millón de dólares.", "1000000", "USD"),
+    ("Reclamamos 20.000 dolares estadounidenses.", "20000", "USD"),
+    ("Reclamamos MXN 250,000 por el retraso.", "250000", "MXN"),
+    ("El reclamo es de 500.000 pesos argentinos.", "500000", "ARS"),
+    ("Reclamamos $ 1.500.000 pesos mexicanos.", "1500000", "MXN"),
+    ("Reclamamos mil millones de pesos colombianos.", "1000000000", "COP"),
+])
+def test_it_reads_the_amount(text, amount, currency):
+    assert read(text) == [(Decimal(amount), currency)]
+
+
+@pytest.mark.parametrize("text", [
+    "El reclamo es de 500.000 pesos.",
+    "Reclamamos 2.000 rupias.",
+])
+def test_an_ambiguous_currency_is_money_in_no_known_currency(text):
+    (found,) = money.find_amounts(text)
+    assert found.currency is None and found.amount > 0
+
+
+def test_the_quote_and_offsets_are_the_senders():
+    text = "Dear Sirs, our claim is one hundred and eighty thousand US dollars, i.e. USD 180,000."
+    words, figure = money.find_amounts(text)
+    assert words.quote == "one hundred and eighty thousand US dollars"
+    assert text[words.start:words.end] == words.quote
+    assert figure.quote == "USD 180,000" and text[figure.start:figure.end] == "USD 180,000"
+
+
+def test_offsets_point_into_the_original_text_when_invisible_characters_were_removed():
+    text = "x\u200b\u200b Claim USD 1\u200b80,000 now"
+    (found,) = money.find_amounts(text)
+    assert found.quote == "USD 180,000"
+    assert text[found.start:found.end] == "USD 1\u200b80,000"
+
+
+# --- Not money ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Lot 123, 40 bales.",
+    "LOT 123 KGS 1,000 BAL 40",
+    "ALL 40 BALES WERE OPENED",
+    "Please try 5 bales from lot 4.",
+    "Contract 2026/114, lot 88/A.",
+    "Contract CT-2026-0142, invoice INV-77812, booking MSKU1234567.",
+    "Reply by 15/12/2026 or 2026-12-15 or 15.12.2026.",
+    "Call us on +55 11 3456-7890.",
+    "Micronaire 4.2, staple length 28.5 mm, strength 29.1 g/tex.",
+    "Uniformity 81.5% and a 2.1% short weight.",
+    "Colour grade 41-4 against 31-3, leaf 5.",
+    "Packing list 45,360 kg net, weigh-in 44,910 kg.",
+    "A shortfall of 2,500 pounds of lint.",
+    "500 tonnes of cotton, 1.000 fardos, 12 containers.",
+    "We found one hundred bales with plastic.",
+    "Quinientos fardos y mil toneladas.",
+    "Price 85 USc/lb.",
+    "1,1,1,1,1,1",
+    "180,000 in total",
+    "",
+])
+def test_it_finds_no_money(text):
+    assert money.find_amounts(text) == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("180,000.00", "180000.00"), ("118.300,00", "118300.00"), ("71.850", "71850"),
+    ("4,2", "4.2"), ("0.180", "0.180"), ("1234,567", "1234.567"), ("2,50,000", "250000"),
+    ("1,80,00,000", "18000000"), ("250'000", "250000"), ("180 000,50", "180000.50"),
+    ("1.234.567,89", "1234567.89"), ("1,234,567.89", "1234567.89"), ("12", "12"),
+    ("15.12.2026", None), ("1,1,1", None), ("1.234,567.8", None), ("", None), ("12,34", "12.34"),
+    ("012,500", "12.500"), ("1,2345", "1.2345"), ("1 000 000", "1000000"),
+])
+def test_parse_number(text, expected):
+    assert money.parse_number(text) == (Decimal(expected) if expected else None)
+
+
+# --- What the sender claims -----------------------------------------------------------
+
+def exposure(text: str) -> tuple[Decimal, str | None] | None:
+    found = money.claimed_exposure(text)
+    return (found.amount, found.currency) if found else None
+
+
+@pytest.mark.parametrize("text,amount,currency", [
+    ("Contract CT-2026-0142, lot 88/A: polypropylene in 37 bales. Our claim is "
+     "USD 180,000.00.", "180000", "USD"),
+    # itemised per lot: the sum
+    ("We claim compensation as follows:\nLot 4: USD 10,000\nLot 5: USD 10,000\n"
+     "Lot 6: USD 12,500\n", "32500", "USD"),
+    # per bale category (Portuguese)
+    ("Reclamação por categoria de fardos:\n- Categoria A (120 fardos): R$ 60.000,00\n"
+     "- Categoria B (80 fardos): R$ 40.000,00\n", "100000", "BRL"),
+    # "plus" costs (Spanish)
+    ("Reclamamos USD 40.000 por la diferencia de calidad, más USD 2.500 de costos de "
+     "inspección.", "42500", "USD"),
+    ("We claim USD 40,000 for the quality difference plus USD 2,500 survey costs.",
+     "42500", "USD"),
+    # a stated total after its items is not counted twice
+    ("Claim lot 4: USD 12,000; lot 5: USD 8,000. Total claim: USD 20,000.", "20000", "USD"),
+    ("Reclamamos:\nLote 4: R$ 10.000,00\nLote 5: R$ 10.000,00\nTotal: R$ 20.000,00",
+     "20000", "BRL"),
+    # ...nor a total before its breakdown
+    ("We claim USD 20,000: lot 4 USD 12,000, lot 5 USD 8,000.", "20000", "USD"),
+    # a figure said twice is one figure
+    ("Our claim is USD 50,000. Please pay the USD 50,000 within 5 days.", "50000", "USD"),
+    ("Our claim is one hundred and eighty thousand US dollars (USD 180,000.00).",
+     "180000", "USD"),
+    # a claim next to a larger contract value
+    ("Contract value USD 900,000 (500 bales at USc 85/lb). We claim USD 12,000 for the "
+     "weight shortfall.", "12000", "USD"),
+    ("Valor do contrato: R$ 2.500.000,00. Solicitamos ressarcimento de R$ 38.500,00.",
+     "38500", "BRL"),
+    ("Reclamamos USD 30.000 por el lote 3. El valor del contrato es USD 800.000.",
+     "30000", "USD"),
+    # what was already paid is not claimed
+    ("We already paid USD 300,000 for this shipment and claim USD 18,000 for the "
+     "shortfall.", "18000", "USD"),
+    ("Claim USD 20,000. USD 5,000 was already paid as an advance.", "20000", "USD"),
+    # a claim against an invoice is still a claim
+    ("Our claim against invoice INV-123 is USD 45,000.", "45000", "USD"),
+    # no cue next to the amount, but the email is a claim
+    ("Quality claim, contract VN-2026-101.\n\nAmount USD 14,200.", "14200", "USD"),
+    ("Claim USD 5,000 now, USD 175,000 reserved pending final tests.", "180000", "USD"),
+    # equal figures for different items are two items
+    ("We claim USD 10,000 for lot 4.\nWe also claim USD 10,000 for lot 5.", "20000", "USD"),
+    ("Survey costs: USD 2,500\nLab tests: USD 2,500\nQuality claim: USD 30,000",
+     "35000", "USD"),
+    ("Our claim for lot 4 is USD 50,000. Please pay the USD 50,000 for lot 4 by Friday.",
+     "50000", "USD"),
+    ("We hereby claim:\n1) Lot 4: USD 10,000\n2) Lot 5: USD 10,000\n3) Lot 6: USD 10,000\n"
+     "Total: USD 30,000", "30000", "USD"),
+    # a stated total absorbs a breakdown that does not add up exactly
+    ("Total claim USD 50,000, made up of lot 4 USD 30,000 and lot 5 USD 15,000.",
+     "50000", "USD"),
+    # a quoted reply repeats the items: counted once
+    ("Claim USD 20,000.\n\n> Lot 4: USD 12,000\n> Lot 5: USD 8,000\nLot 4: USD 12,000\n"
+     "Lot 5: USD 8,000", "20000", "USD"),
+    ("Invoice total USD 500,000; we deduct USD 20,000 for quality.", "20000", "USD"),
+    ("Solicitamos ressarcimento de R$ 71.850,00.", "71850", "BRL"),
+    ("El reclamo es de 500.000 pesos.", "500000", None),
+])
+def test_claimed_exposure(text, amount, currency):
+    assert exposure(text) == (Decimal(amount), currency)
+
+
+@pytest.mark.parametrize("text", [
+    "Please find attached invoice INV-77812 for ocean freight, USD 8,740.00, due 19 Dec.",
+    "Segue a fatura 2231, valor total da fatura R$ 18.400,00, vencimento 10/12/2026.",
+    "Adjunto la factura 55. Total de la factura: USD 500.000.",
+    "Our offer: 500 tonnes at USD 1,850 per MT CIF Qingdao.",
+    "Freight rate USD 120 per ton; price USD 0.85/lb.",
+    "Preço: US$ 0,85 por libra-peso, frete marítimo US$ 95/t.",
+    "Contract value USD 2,000,000 for 1,000 tonnes.",
+    "Payment of USD 300,000 was received, thank you.",
+    "Lot 4: 40 bales, micronaire 4.2.",
+    "Please settle invoice INV-1 for USD 8,000.",
+    "We request payment of invoice INV-9, USD 8,000.",
+    "Solicitamos o pagamento da fatura 123 no valor de R$ 18.400,00.",
+    "Survey fees: USD 2,500 as per our invoice 77.",
+])
+def test_nothing_is_claimed(text):
+    assert money.claimed_exposure(text) is None
+    assert money.claimed_amounts_by_currency(text) == []
+
+
+def test_the_quote_of_a_sum_joins_its_items():
+    found = money.claimed_exposure("Claim: lot 4 USD 10,000; lot 5 USD 2,500; plus survey "
+                                   "fees USD 500.")
+    assert found.amount == Decimal(13000)
+    assert found.quote == "USD 10,000 + USD 2,500 + USD 500"
+
+
+def test_several_currencies_are_totalled_apart_and_left_to_the_caller():
+    text = "We claim EUR 20,000 for lot 1 and USD 30,000 for lot 2, plus USD 1,000 survey."
+    totals = money.claimed_amounts_by_currency(text)
+    assert [(m.amount, m.currency) for m in totals] == [(Decimal(31000), "USD"),
+                                                        (Decimal(20000), "EUR")]
+    assert money.claimed_exposure(text) is None
+    rates = {"USD": Decimal(1), "EUR": Decimal("1.08")}
+    assert money.claimed_exposure(text, rates=rates).currency == "USD"
+    assert money.claimed_exposure(text, rates={"USD": Decimal(1), "EUR": Decimal(2)}
+                                  ).currency == "EUR"
+
+
+def test_an_unknown_currency_ranks_at_the_highest_rate():
+    text = "We claim USD 30,000 for lot 2 and AUD 25,000 for lot 3."
+    found = money.claimed_exposure(text, rates={"USD": Decimal(1), "GBP": Decimal("1.27")})
+    assert (found.amount, found.currency) == (Decimal(25000), "AUD")
+
+
+def test_claimed_amount_keeps_its_largest_figure_reading():
+    assert money.claimed_amount("Claim USD 5,000 now, USD 175,000 reserved.").amount == 175000
+    assert money.claimed_amount("no money here") is None
+
+
+# --- Properties ---------------------------------------------------------------------
+
+# (how it is written, the currency it means, where it may go)
+CURRENCY_FORMS = [
+    ("USD", "USD", "both"), ("usd", "USD", "both"), ("Usd", "USD", "both"),
+    ("BRL", "BRL", "both"), ("brl", "BRL", "both"), ("EUR", "EUR", "both"),
+    ("GBP", "GBP", "both"), ("CNY", "CNY", "both"), ("INR", "INR", "both"),
+    ("CHF", "CHF", "both"), ("AUD", "AUD", "both"), ("TRY", "TRY", "both"),
+    ("MXN", "MXN", "both"),
+    ("US$", "USD", "both"), ("U$S", "USD", "both"), ("R$", "BRL", "both"),
+    ("$", "USD", "both"), ("€", "EUR", "both"), ("£", "GBP", "both"),
+    ("¥", "CNY", "both"), ("₹", "INR", "both"),
+    ("US dollars", "USD", "after"), ("dollars", "USD", "after"), ("dólares", "USD", "after"),
+    ("dolares", "USD", "after"), ("reais", "BRL", "after"), ("euros", "EUR", "after"),
+    ("rupees", "INR", "after"), ("yuan", "CNY", "after"),
+]
+GROUPINGS = [",", ".", " ", "\u00a0", "\u2009", "\u202f", "'", "indian", ""]
+SCALES = [  # (word, factor)
+    ("k", 1_000), ("K", 1_000), ("thousand", 1_000), ("mil", 1_000), ("m", 10**6),
+    ("M", 10**6), ("mm", 10**6), ("mn", 10**6), ("million", 10**6), ("milhões", 10**6),
+    ("millones", 10**6), ("lakh", 100_000), ("crore", 10**7), ("billion", 10**9),
+]
+TEMPLATES = [
+    "Our claim is {} for the contaminated bales.",
+    "Solicitamos ressarcimento de {} referente ao lote 12.",
+    "Reclamamos {} por la diferencia de calidad.",
+    "{}",
+    "Claim amount | {} |",
+]
+
+
+def group(digits: str, sep: str) -> str:
+    """Thousands groups (``1,234,567``), Indian groups (``12,34,567``) or none."""
+    if not sep:
+        return digits
+    size, joiner = (2, ",") if sep == "indian" else (3, sep)
+    head, parts = digits[:-3], [digits[-3:]]
+    while head:
+        parts.insert(0, head[-size:])
+        head = head[:-size]
+    return joiner.join(parts)
+
+
+def render_number(value: Decimal, sep: str, point: str) -> str:
+    whole, _, frac = f"{value:f}".partition(".")
+    return group(whole, sep) + (point + frac if frac else "")
+
+
+def decimal_with_places(draw, low: int, high: int) -> Decimal:
+    whole = draw(st.integers(low, high))
+    places = draw(st.sampled_from([0, 1, 2]))
+    if not places:
+        return Decimal(whole)
+    return Decimal(whole) + Decimal(draw(st.integers(0, 10**places - 1))).scaleb(-places)
+
+
+@st.composite
+def written_amounts(draw):
+    """An amount (1 to 10^9, 0-2 decimals), written one of the ways senders write it:
+    separator and decimal style, code/symbol/name before or after, glued or spaced,
+    and a scale word when the amount is exact in it."""
+    scale = ""
+    if draw(st.booleans()):
+        scale, factor = draw(st.sampled_from(SCALES))
+        mantissa = decimal_with_places(draw, 0, min(999_999, 10**9 // factor - 1))
+        if mantissa == 0:
+            mantissa = Decimal(1)
+        amount = mantissa * factor
+    else:
+        mantissa = amount = decimal_with_places(draw, 1, 10**9 - 1)
+    sep = draw(st.sampled_from(GROUPINGS))
+    point = "." if sep in (",", "indian") else "," if sep == "." else draw(
+        st.sampled_from([".", ","]))
+    number = render_number(mantissa, sep, point)
+    if scale:
+        glued = scale in ("k", "K", "m", "M", "mm", "mn") and draw(st.booleans())
+        number += ("" if glued else " ") + scale
+    form, currency, where = draw(st.sampled_from(CURRENCY_FORMS))
+    glue = " "
+    if not scale and form.isalpha() and len(form) == 3 and draw(st.booleans()):
+        glue = ""  # usd180000, 180000usd
+    if form in ("$", "€", "£", "¥", "₹", "US$", "R$", "U$S") and draw(st.booleans()):
+        glue = ""  # $75k, 75€
+    if where == "both" and draw(st.booleans()):
+        written = f"{form}{glue}{number}"
+    else:
+        written = f"{number}{' ' if scale else glue}{form}"
+    template = draw(st.sampled_from(TEMPLATES))
+    return template.format(written), amount, currency
+
+
+@settings(max_examples=400, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(written_amounts())
+def test_any_written_amount_reads_back(case):
+    text, amount, currency = case
+    assert read(text) == [(amount, currency)], text
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(st.text(alphabet="0123456789.,' \u00a0|$USDBRLmilk\n-/%", max_size=200))
+def test_it_never_raises_on_noise(text):
+    for found in money.find_amounts(text):
+        assert found.amount >= 0 and found.quote
+    money.claimed_exposure(text)
+
+
+# --- Cost on hostile input ------------------------------------------------------------
+
+MB = 1_000_000
+HOSTILE = {
+    "a million digits": "7" * MB,
+    "1,1,1,...": ("1," * (MB // 2))[:MB],
+    "USD repeated": "USD " * (MB // 4),
+    "spaces": " " * MB,
+    "1.1.1.": "1." * (MB // 2),
+    "no-break digit groups": "1\u00a0000\u00a0" * (MB // 6),
+    "table cells": "USD | " * (MB // 6),
+    "zero-width inside digits": "1\u200b" * (MB // 2),
+}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_a_megabyte_of_hostile_input_reads_in_under_a_second(name):
+    text = HOSTILE[name]
+    for reader in (money.find_amounts, money.claimed_exposure, money.claimed_amount):
+        started = time.perf_counter()
+        reader(text)
+        elapsed = time.perf_counter() - started
+        assert elapsed < 1.0, f"{reader.__name__} on {name}: {elapsed:.2f}s"

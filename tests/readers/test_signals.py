@@ -1,0 +1,410 @@
+"""Claim, threat and bank-change signals: each reading that fires is paired with the
+routine look-alike that must not, in English, Portuguese and Spanish."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from tests.factories import ROOT
+from triage import mime
+from triage.chains.extraction import ClaimType
+from triage.readers import signals
+from triage.readers.signals import (
+    bank_accounts,
+    bank_change_signal,
+    claim_types,
+    find_affirmed,
+    has_claim_signal,
+    threat_signal,
+)
+
+
+def contaminated(text: str) -> bool:
+    return "contamination" in claim_types(text)
+
+
+# --- Scoped negation -------------------------------------------------------------
+
+NEGATED = [
+    "No foreign matter was detected in the 40 bales we opened.",
+    "Não houve contaminação no lote 12.",
+    "The bales of lot 7 are free from contamination.",
+    "El algodón llegó sin contaminación.",
+    "No se encontró contaminación en las pacas del contrato AR-22.",
+    "We found no plastic in lot 5.",
+    "The cotton was not contaminated.",
+    "Contamination: none",
+    "Contaminação: nenhuma. Umidade 7,2%.",
+    "Negative for stickiness.",
+    "Não foi encontrada contaminação durante a abertura dos fardos.",
+    "We did not find any plastic, jute or PP strings.",
+    "No plastic, jute or polypropylene was found on opening.",
+    "Contamination was not found during opening.",
+    "Nenhum fardo apresentou contaminação.",
+    "Sin rastro de yute ni de plástico.",
+    "A contaminação foi descartada pelo laudo da SGS.",
+    "No contaminated bales were found in lot 3.",
+]
+AFFIRMED = [
+    "The contaminated bales cannot be accepted.",
+    "We cannot accept this cotton, which is contaminated.",
+    "Without prejudice to our rights, we reject the contaminated bales.",
+    "Recusamos os fardos contaminados.",
+    "Não aceitaremos o algodão contaminado.",
+    "No later than Friday the contaminated bales must be replaced.",
+    "Contract No. 12: contaminated bales found in lot 4.",
+    "No. of bales contaminated: 12",
+    "Nº do lote contaminado: 5531",
+    "We found not only plastic but also jute in 8 bales.",
+    "No lote 12 do contrato BR-26/077 encontramos contaminação por plástico em 9 fardos.",
+    "No contamination was found in lot 1. Lot 2, however, contains polypropylene in 5 bales.",
+    "Encontramos yute en 12 pacas del lote 7.",
+    "There was no answer from you about the contamination we found in lot 5.",
+]
+
+
+@pytest.mark.parametrize("text", NEGATED)
+def test_a_negator_negates_what_it_governs(text):
+    assert not contaminated(text)
+    assert not has_claim_signal(text)
+
+
+@pytest.mark.parametrize("text", AFFIRMED)
+def test_a_negator_elsewhere_in_the_sentence_negates_nothing(text):
+    assert contaminated(text)
+    assert has_claim_signal(text)
+
+
+def test_negation_stops_at_its_clause():
+    text = "Contamination was not detected, but there is a weight shortfall of 2%."
+    assert claim_types(text) == ["weight_shortfall"]
+    assert claim_types("Sem contaminação. Falta de peso de 2%.") == ["weight_shortfall"]
+
+
+@pytest.mark.parametrize("text,affirmed", [
+    ("Thank you for your courtesy.", False),  # "court" is not "courtesy"
+    ("Our staff will reclaim the warehouse space.", False),  # "reclaim" is not a claim
+    ("Please read the disclaimer below.", False),
+    ("The claimant asks USD 5,000 for lot 4.", True),  # "claimant" is
+    ("Send your reply to claims@cottontrade.example.com.", False),
+    ("Please forward this to the claims department.", False),
+    ("Emails claiming to be from our bank are fraudulent.", False),
+    ("We claim USD 5,000 for lot 4.", True),
+])
+def test_claim_words_are_whole_words(text, affirmed):
+    assert has_claim_signal(text) is affirmed
+
+
+# --- Claim vocabulary ------------------------------------------------------------
+
+# (the claim, its routine look-alike)
+VOCABULARY = [
+    ("We reject lot 44 because of its quality.", "We reject your offer of 82 cents."),
+    ("Rejeitamos o lote 12.", "Rejeitamos a proposta de preço."),
+    ("Rechazamos la mercancía del contrato 55.", "Rechazamos su oferta de precio."),
+    ("We refuse delivery of the remaining bales.", "We refuse to pay more than 80 cents."),
+    ("We hold you fully responsible for the damages.", "You are responsible for the booking."),
+    ("Responsabilizamos a empresa pelos prejuízos.", "A empresa é responsável pelo frete."),
+    ("Los hacemos responsables por los daños.", "Usted es responsable del flete."),
+    ("The cotton from lot 8 is sticky; honeydew is visible in the yarn.",
+     "Stickiness test negative for all lots."),
+    ("O algodão apresentou melado em vários fardos.", "Teste de melado: negativo."),
+    ("Detectamos pegajosidad en 20 pacas.", "Pegajosidad: negativa."),
+    ("Moisture 11%, above the contract limit of 8.5%.", "Moisture 7.2%, within contract limits."),
+    ("Umidade de 13% nos fardos, acima do contratado.", "Umidade média 7,4%, dentro do padrão."),
+    ("Humedad excesiva en las pacas del lote 3.", "Humedad 7,1%, dentro de los límites."),
+    ("High neps count on lot 7: 320/g.", "AFIS report for lot 7: neps 180/g."),
+    ("Fibra curta acima do contratado no lote 5.", "Fibra curta 7% no lote 5."),
+    ("Fibra corta por encima del contrato en el lote 9.", "Fibra corta 6,5% en el lote 9."),
+    ("We found plastic bags in 3 bales of lot 9.", "Please send the samples in plastic bags."),
+    ("Encontramos sacos plásticos em 4 fardos.", "Os fardos seguem cobertos com lonas plásticas."),
+    ("Short fibre content above the contract maximum on lot 12.",
+     "Short fibre content 7.5% on lot 12."),
+    ("Encontramos pedaços de plástico e fios de juta em 6 fardos.",
+     "Os fardos devem vir sem plástico e sem juta."),
+    ("Hallamos hilos de polipropileno y yute en el lote 4.",
+     "Recordamos que las pacas deben estar libres de polipropileno y yute."),
+    ("Micronaire 5.4, out of range for contract VN-101.",
+     "HVI results: micronaire 4.2, strength 30 g/tex, uniformity 82%."),
+    ("Encontramos matéria estranha (polipropileno) em 4 fardos.",
+     "Favor garantir que os fardos estejam livres de matéria estranha."),
+    ("Encontramos materia extraña en 4 pacas.", "Las pacas deben estar libres de materia extraña."),
+    ("Falta de peso de 1,8% no contrato BR-26/090.", "Não houve falta de peso no embarque."),
+    ("Faltante de peso de 350 kg en el contrato 22.", "Le informamos que no hubo merma."),
+    ("Merma de peso de 2% en el lote 3.", "Sin merma de peso en el lote 3."),
+    ("Weight shortfall of 450 kg on lot 5520.", "Weight difference within the franchise."),
+    ("Segue nossa reclamação referente ao lote 5.",
+     "A reclamação do lote 12 foi encerrada e o crédito já foi pago."),
+    ("Adjuntamos nuestro reclamo por la calidad del lote 9.",
+     "La reclamación del contrato 88 ya fue cerrada el año pasado."),
+    ("Presentamos reclamación por la humedad del algodón.", "No tenemos ningún reclamo."),
+    ("Solicitamos indenização pelos danos no lote 3.", "Não temos nada a reclamar."),
+    ("Solicitamos una indemnización por los daños.", "Sin reclamaciones este año."),
+    ("We request compensation for the cleaning costs.", "There is no compensation due."),
+    ("Please find our debit note DN-77 for the quality difference on lot 5.",
+     "Please find our debit note DN-12 for demurrage at Santos."),
+    ("Segue a nota de débito 45 referente à diferença de peso do lote 8.",
+     "Segue a nota de débito 46 referente ao frete."),
+]
+
+
+@pytest.mark.parametrize("claim,routine", VOCABULARY)
+def test_claim_vocabulary_fires_and_its_routine_look_alike_does_not(claim, routine):
+    assert has_claim_signal(claim), claim
+    assert not has_claim_signal(routine), routine
+
+
+@pytest.mark.parametrize("text,types", [
+    ("We found polypropylene strands in 12 bales.", ["contamination"]),
+    ("No contamination was found; micronaire 5.3 is out of contract.", ["quality_hvi"]),
+    ("A contaminação por plástico foi confirmada pelo laudo.", ["contamination"]),
+    ("Os fardos chegaram molhados e com mofo.", ["moisture"]),
+    ("Contract CT-81, lot 8: micronaire 5.5. We claim USD 130,000.", ["quality_hvi"]),
+    ("HVI results attached. We claim USD 4,000 for the weight shortfall.",
+     ["weight_shortfall"]),
+    ("We claim USD 9,000 for the late shipment of contract 7.", ["late_shipment"]),
+    ("The vessel is delayed; delayed shipment notice attached.", []),
+    ("The bales are free of foreign matter.", []),
+])
+def test_claim_types(text, types):
+    assert claim_types(text) == types
+
+
+def test_claim_types_are_the_extraction_schemas():
+    assert set(signals.CLAIM_TYPE_PATTERNS) <= {t.value for t in ClaimType}
+
+
+# --- Topic naming is not a claim ---------------------------------------------------
+
+TOPIC = [
+    "Please send the contamination-free certificate for contract 12.",
+    "Favor enviar o certificado de análise de contaminação do lote 5.",
+    "You are invited to our seminar on contamination control in Bremen on 12 March.",
+    "Inscrições abertas: seminário sobre contaminação do algodão.",
+    "Disputes shall be settled by ICA arbitration.",
+    "Contrato sujeito às regras da ICA.",
+    "Cualquier controversia será sometida al arbitraje de la ICA.",
+    "Please make sure bales are free of polypropylene.",
+    "To avoid plastic contamination in future shipments, use cotton bagging only.",
+    "Para evitar contaminação, não use sacos plásticos na colheita.",
+    "This month's newsletter: how spinners reduce contamination. Unsubscribe here.",
+    "Regarding the claim for lot 12, settled in March, could you send the credit note?",
+    "Our claim for lot 9 was settled last year; please send a copy of the credit note.",
+    "If any contamination is found, please inform us immediately.",
+    "Caso seja encontrada contaminação, favor nos avisar.",
+    "Si se encuentra contaminación, por favor avísenos.",
+    "Our offer: mic 3.7-4.9, strength min 28 g/tex; mic above 5.0 is discounted.",
+]
+CLAIMS = [
+    "We found polypropylene in 12 bales of lot 88 and hold you responsible.",
+    "Encontramos contaminação por plástico em 9 fardos do lote 12.",
+    "We will refer the matter to ICA arbitration.",
+    "Please let us know if you accept our claim for USD 12,000.",
+    "If the micronaire issue on contract CT-98 is not resolved this week, we will claim "
+    "USD 200,000.",
+    "Further to our previous email, we still await your reply about the contaminated bales.",
+    "Please make sure the contaminated bales are collected by Friday.",
+]
+
+
+@pytest.mark.parametrize("text", TOPIC)
+def test_naming_the_topic_is_not_a_claim(text):
+    assert not has_claim_signal(text)
+
+
+@pytest.mark.parametrize("text", CLAIMS)
+def test_a_claim_is(text):
+    assert has_claim_signal(text)
+
+
+# --- Threats -----------------------------------------------------------------------
+
+THREATS = [
+    ("We will refer the matter to ICA arbitration.", "ICA arbitration"),
+    ("Failing settlement we will take legal action.", "legal action"),
+    ("Iniciaremos arbitragem na ICA.", "arbitragem"),
+    ("Acionaremos a justiça caso não haja resposta.", "justiça"),
+    ("Iniciaremos acciones legales contra su empresa.", "acciones legales"),
+    ("We shall cancel the contract.", "cancel the contract"),
+    ("If this is repeated we will cancel the contract.", "cancel the contract"),
+    ("Caso a diferença não seja paga, nossos advogados iniciarão ação judicial.", "advogados"),
+    ("We hereby give notice that we will commence ICA arbitration.", "arbitration"),
+    ("Legal action will be taken if we do not hear from you by Friday.", "Legal action"),
+    ("Cancelaremos el contrato si no recibimos respuesta.", "el contrato"),
+]
+NOT_THREATS = [
+    "Disputes shall be settled by ICA arbitration.",
+    "Contrato sujeito às regras da ICA.",
+    "All disputes arising out of this contract shall be referred to arbitration in "
+    "accordance with the ICA bylaws.",
+    "We do not intend to take legal action.",
+    "We will not take legal action.",
+    "Join the ICA arbitration seminar in Liverpool.",
+    "The tests were done at an ICA Bremen certified laboratory.",
+    "Our lawyer is on holiday until Monday.",
+    "We shall refer any dispute to ICA arbitration as per the contract.",
+    "Contract confirmation CT-2026-200: 500 bales, SLM 1-1/16, ICA rules, arbitration in "
+    "Liverpool.",
+]
+
+
+@pytest.mark.parametrize("text,words", THREATS)
+def test_a_threat_is_quoted(text, words):
+    quote = threat_signal(text)
+    assert words in quote
+    assert has_claim_signal(text)
+
+
+@pytest.mark.parametrize("text", NOT_THREATS)
+def test_a_clause_or_a_denial_is_not_a_threat(text):
+    assert threat_signal(text) == ""
+
+
+def test_legacy_arbitration_words_skip_the_clause_but_keep_the_threat():
+    clause = "Disputes shall be settled by ICA arbitration."
+    threat = "Failing settlement we will refer the matter to ICA arbitration under the bylaws."
+    assert find_affirmed(clause, signals.ARBITRATION_WORDS) == []
+    assert find_affirmed(threat, signals.ARBITRATION_WORDS)
+    assert find_affirmed("If this is repeated we will cancel the contract.",
+                         signals.CANCELLATION_WORDS)
+
+
+# --- Bank details ------------------------------------------------------------------
+
+BANK_CHANGES = [
+    "Kindly route future payments to the account below.",
+    "Our old account will be closed at the end of the month.",
+    "Please amend your vendor file accordingly.",
+    "Please update your records with our new beneficiary.",
+    "Please remit to the account below (new): IBAN DE89 3704 0044 0532 0130 00.",
+    "Favor atualizar o cadastro bancário.",
+    "Dados para depósito alterados: Banco Itaú, agência 1234, conta 56789-0.",
+    "Segue nossa nova conta para pagamento.",
+    "Informamos cambio de cuenta bancaria.",
+    "Nuevos datos bancarios: CBU 2850590940090418135201.",
+    "Nuestros datos bancarios han cambiado. Por favor actualicen sus registros.",
+    "IBAN: DE89 3704 0044 0532 0130 00 (new)",
+    "Nova conta: agência 1234-5, conta 67890-1.",
+    "Note our new bank details: IBAN GB00 EVIL 0000 0000. Pay to the new account from today.",
+    "We have changed our bank. IBAN GB29 NWBK 6016 1331 9268 19.",
+    "Please update your records: our IBAN is now GB29 NWBK 6016 1331 9268 19.",
+    "A partir de agora, os pagamentos devem ser feitos na conta do Banco Inter.",
+]
+NOT_BANK_CHANGES = [
+    "Please find invoice INV-77812, USD 8,740.00. Payment to IBAN DE89 3704 0044 0532 0130 00, "
+    "SWIFT COBADEFFXXX.",
+    "Pagamento: Banco do Brasil, agência 1234-5, conta 67890-1. Vencimento 10/12.",
+    "Adjuntamos la factura 5531. Datos bancarios: Banco Galicia, CBU 2850590940090418135201.",
+    "We will never change our bank details by email. Never pay to new bank details without "
+    "calling us first.",
+    "Nunca enviaremos novos dados bancários por e-mail.",
+    "There is no change to our bank details.",
+    "Não houve alteração nos dados bancários.",
+    "Sin cambio en los datos bancarios.",
+    "Please find our new invoice attached. IBAN DE89 3704 0044 0532 0130 00.",
+    "Payment by bank transfer to the account on file.",
+    "Please update your records with our new address: Rua das Flores 100, São Paulo.",
+    "Happy new year! Our IBAN remains DE89 3704 0044 0532 0130 00.",
+    "Beware of fraudsters announcing new bank details.",
+    "Please pay outstanding invoices to our usual account.",
+    "Our new bank holiday schedule is attached.",
+    "Please note the new payment terms: 60 days from B/L date.",
+]
+
+
+@pytest.mark.parametrize("text", BANK_CHANGES)
+def test_a_bank_detail_change_is_quoted(text):
+    assert bank_change_signal(text)
+
+
+@pytest.mark.parametrize("text", NOT_BANK_CHANGES)
+def test_usual_payment_details_and_warnings_are_not_a_change(text):
+    assert bank_change_signal(text) == ""
+
+
+def test_bank_accounts_are_read_and_checked():
+    text = ("IBAN DE89 3704 0044 0532 0130 00 SWIFT: COBADEFFXXX. Ag. 1234-5 c/c 67890-1. "
+            "CBU 2850590940090418135201, CLABE 002010077777777771. "
+            "Not an IBAN: DE89 3704 0044 0532 0130 01; BIC TRANSFER; CBU 2850590940090418135202.")
+    assert bank_accounts(text) == [
+        "IBAN DE89370400440532013000", "BIC COBADEFFXXX", "AG 1234-5 CC 67890-1",
+        "CBU 2850590940090418135201", "CLABE 002010077777777771"]
+    assert bank_accounts("Agência 0001, conta corrente 12345-6") == ["AG 0001 CC 12345-6"]
+    assert bank_accounts("Swift transfer received, thanks.") == []
+
+
+# --- Look-alikes, the legacy API and the labelled set ----------------------------------
+
+
+def test_look_alike_letters_and_invisible_characters_do_not_hide_a_claim():
+    assert contaminated("We found соntаminаtion with рlastic in lot 3.")
+    assert contaminated("Contract CT-90, lot 2: con\u200btami\u200cnation with pl\u200bastic "
+                        "found.")
+    assert bank_change_signal("Our nеw bаnk dеtаils are below.")  # Cyrillic е, а
+
+
+def test_the_legacy_helpers_still_work():
+    pattern = signals.words(r"vencid", r"\bSGS\b")
+    assert pattern.search("Fatura vencida") and pattern.search("sgs attended")
+    text = "No contamination was found"
+    m = re.search("contamination", text)
+    assert signals.is_negated(text, m.start(), m.end())
+    assert not signals.is_negated("We found contamination", 9, 22)
+    # A caller's own pattern is matched as written (case-sensitive here) and negation-aware.
+    own = re.compile(r"SGS")
+    assert [m.group(0) for m in find_affirmed("SGS confirmed it. No SGS report.", own)] == ["SGS"]
+
+
+@pytest.mark.parametrize("text", AFFIRMED + CLAIMS + [c for c, _ in VOCABULARY])
+def test_find_affirmed_agrees_with_claim_types(text):
+    for name in claim_types(text):
+        assert find_affirmed(text, signals.CLAIM_TYPE_PATTERNS[name]), (name, text)
+
+
+EVAL = ROOT / "lab" / "data" / "eval"
+
+
+def test_the_labelled_set_reads_as_labelled():
+    """Every claim in the labelled set reads as a claim and nothing routine does; none
+    changes bank details."""
+    wrong = []
+    for case in json.loads((EVAL / "labels.json").read_text())["cases"]:
+        parsed = mime.parse_bytes((EVAL / case["file"]).read_bytes())
+        text = f"{parsed.subject}\n{parsed.text_body}"
+        is_claim = case["expected"]["route"] != "forwarded"
+        if has_claim_signal(text) is not is_claim or bank_change_signal(text):
+            wrong.append(case["file"])
+    assert wrong == []
+
+
+# --- Linear time -----------------------------------------------------------------------
+
+MB = 1_000_000
+ADVERSARIAL = [
+    "claim contamination plastic micronaire reclamação ", "contamination ",
+    "no contamination ", "not no não sin without ", "no any visible signs of ", "micronaire ",
+    "claim seminar ", "IBAN ", "DE89 3704 0044 0532 0130 00 ", "1", " ", ", ", ". ",
+    "new bank details ", "please update your records ", "arbitration ", "if ",
+    "we will refer to arbitration ", "agência 1234 conta ", "соntаminаtion ",
+]
+
+
+@pytest.mark.parametrize("unit", ADVERSARIAL)
+def test_a_megabyte_of_repeated_words_reads_in_under_a_second(unit):
+    text = (unit * (MB // len(unit) + 1))[:MB]
+    for read in (has_claim_signal, claim_types, threat_signal, bank_change_signal,
+                 bank_accounts, lambda t: find_affirmed(t, signals.CLAIM_WORDS)):
+        signals._folded.cache_clear()
+        signals._doc.cache_clear()
+        start = time.process_time()
+        read(text)
+        assert time.process_time() - start < 1.0, (unit, read)
+
+
+def test_a_claim_after_a_megabyte_of_routine_text_is_still_read():
+    text = "The vessel sails on Friday. " * 36_000 + "We found plastic in 12 bales."
+    assert contaminated(text) and has_claim_signal(text)

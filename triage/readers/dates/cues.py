@@ -1,0 +1,241 @@
+"""The cue patterns: the words that set a time for us (before a date or a duration,
+after a date, a verb before a day word, an end-of-day word), the date phrases they lead
+to, and the markers of whose action or what fact the clause before a cue is about."""
+
+from __future__ import annotations
+
+import re
+
+from triage.readers.dates.parse import _MONTHS, _WEEKDAY_ABBR, _WEEKDAYS
+
+# --- the cue patterns ---------------------------------------------------------------
+# They run on the normalised, lower-cased text (no re.I: a pattern that starts with a
+# plain alternation of words lets the engine skip to the places where one can start).
+# Tokens are separated by exactly one space or newline, so every separator below is a
+# single optional character, every repeat is bounded, and the fillers between a cue and
+# its date are possessive: nothing can backtrack over a run of text.
+
+def _trie(words: list[str], *, boundary: bool = False) -> str:
+    """An alternation as a prefix tree, so the engine tries one branch per character
+    rather than every word; with ``boundary`` each word must start a word (its own
+    look-behind, so the pattern still begins with literal text the engine can skip to)."""
+    tree: dict = {}
+    for w in set(words):
+        node = tree
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = w
+
+    def emit(node: dict) -> str:
+        alts = [re.escape(ch).replace(r"\ ", " ") + emit(node[ch])
+                for ch in sorted(k for k in node if k)]
+        if "" in node:  # a word ends here; longer words were tried first
+            alts.append(rf"(?<![^\W_]{re.escape(node[''])})".replace(r"\ ", " ")
+                        if boundary else "")
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return emit(tree)
+
+
+_L = r"(?![^\W\d_])"          # not followed by a letter
+_S = r"[ \n]"                 # one separator (text is normalised)
+_SEP = rf"(?:{_S}?[:\-–]{_S}?|{_S})"  # "deadline: ", "by ", "prazo - ", "due : "
+_WD_NAMES = [*(w for w in _WEEKDAYS if w not in ("segunda", "terça", "terca", "quarta",
+                                                   "quinta", "sexta")),
+             *(f"{d}{f}" for d in ("segunda", "terça", "terca", "quarta", "quinta", "sexta")
+               for f in ("", "-feira", " feira"))]
+_WD_FULL = _trie(_WD_NAMES) + _L
+_WD_ANY = _trie([*_WD_NAMES, *_WEEKDAY_ABBR, *(a + "." for a in _WEEKDAY_ABBR)]) + _L
+_MONTH = _trie([*_MONTHS, *(m + "." for m in _MONTHS if len(m) <= 4)]) + _L
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th|º|°|ª|o(?![^\W\d_]))?"
+_YEAR = r"(?:19|20)\d\d(?!\d)"
+_ARTICLE = _trie(["the", "o dia", "dia", "el día", "el dia", "día", "el", "on", "em", "no",
+                  "na"])
+_ARTICLE = rf"(?:{_ARTICLE}{_S})?"
+_WD_PREFIX = rf"(?:{_WD_ANY},?{_S}{_ARTICLE})?"
+
+_DATE_NAMED = (  # 4 December 2026, 4 de dezembro de 2026, 4-Dec-2026, 4/dez/2026
+    rf"(?P<nd>{_DAY})(?:{_S}(?:of|de))?(?:{_S}|[/\-.])(?P<nm>{_MONTH})"
+    rf"(?:(?:,?{_S}(?:de{_S}|del{_S}|of{_S})?|[/\-.])(?P<ny>{_YEAR}))?")
+_DATE_NAMED_MF = (  # December 4th, 2026; Dec 4
+    rf"(?P<mm>{_MONTH}){_S}(?:the{_S})?(?P<md>{_DAY})(?!\d)"
+    rf"(?:,?{_S}(?P<my>{_YEAR}))?")
+_DATE_ISO = r"(?P<iy>(?:19|20)\d\d)[-/.](?P<im>[01]?\d)[-/.](?P<id>[0-3]?\d)(?![\d/.\-]?\d)"
+_DATE_NUM = (  # 15/12/2026, 15.12.26, 12/15/2026; no year: 03/12 or 09.11. (not 12.5)
+    r"(?P<na>[0-3]?\d)(?:(?P<sep>[/.\-])(?P<nb>[01]?\d)(?P=sep)"
+    r"(?P<nyr>\d{4}|\d\d)|/(?P<nb2>[0-3]?\d)|(?<=\d\d)\.(?P<nb3>[0-3]\d)\.)"
+    r"(?![\d/.\-]?\d)(?!%|,\d)")
+_REL_WORDS = _trie([
+    "today", "tonight", "tomorrow", "day after tomorrow", "hoje", "hoje à noite",
+    "hoje a noite", "amanhã", "amanha", "depois de amanhã", "depois de amanha", "hoy",
+    "esta noche", "mañana", "manana", "pasado mañana", "pasado manana"]) + _L
+_RELATIVE = f"(?P<rel>{_REL_WORDS})"
+_QUALIFIER = _trie(["this", "next", "coming", "esta", "este", "próxima", "proxima",
+                    "próximo", "proximo", "el próximo", "el proximo", "la próxima",
+                    "la proxima"])
+_WEEKDAY = (rf"(?:(?P<wq>{_QUALIFIER}){_S})?(?P<wd>{_WD_FULL})"
+            rf"(?:{_S}(?:pr[óo]xim[ao]|que vem))?")
+# Articles before these ("the", "o", "el") are fillers.
+_EOD_WORDS = [
+    "end of day", "end of the day", "end of business day", "end of the business day",
+    "close of business", "eod", "cob", "fim do dia", "final do dia", "fim do expediente",
+    "final do expediente", "final del día", "final del dia", "fin del día", "fin del dia",
+    "cierre del día", "cierre del dia"]
+_EOD = _trie(_EOD_WORDS) + _L
+_ZONE = "utc gmt brt brst art clt cet cest est edt cst cdt pst pdt ist hkt sgt ict jst"
+_TIME = (rf"(?:(?:at|às|as|a las|a la){_S})?"
+         rf"(?:(?:[01]?\d|2[0-3])(?:[:h.][0-5]\d)?{_S}?(?:am|pm|a\.m\.|p\.m\.|h|hs|hrs)"
+         rf"{_L}|(?:[01]?\d|2[0-3]):[0-5]\d|noon|midnight|midday|meio-dia|"
+         rf"meia-noite|mediod[ií]a|medianoche)(?:{_S}?\(?{_trie(_ZONE.split())}\)?{_L})?")
+_CORE = (rf"(?:{_WD_PREFIX}(?:{_DATE_NAMED}|{_DATE_NAMED_MF}|{_DATE_NUM})|{_DATE_ISO}|"
+         rf"{_RELATIVE}|{_WEEKDAY})")
+_JOIN = rf"(?:,?{_S}(?:(?:on|of|de|do|da|del|el|the){_S})?)"
+# A time, then the date; with an end-of-day word before it ("by EOD") the date may be
+# missing. Neither part gives back what it took; the look-ahead lets a try fail on the
+# first character when no date can start there.
+_TAIL_BODY = rf"(?=[\dacdefhjlmnopqstvwà])(?:{_TIME}{_JOIN})?+(?P<core>{_CORE})"
+_TAIL_END = r"(?(core)|(?(eod)|(?!)))"
+_DATE_TAIL = rf"(?:{_SEP}{_TAIL_BODY})?{_TAIL_END}"
+
+# Words that may stand between a cue and its date ("deadline for your reply is", "prazo
+# final para a sua resposta é"). No cue word is one, so "by by by..." costs one try each.
+_FILLER = ("the a an o os as el la los las de do da del dos das dia día is will be on at "
+           "para por é es será sera final máximo maximo your our reply response answer "
+           "resposta respuesta retorno pagamento pago payment vence expira expires ends "
+           "termina encerra no na em en for to us email e-mail me nos contestación "
+           "contestacion that date data fecha limite límite sua seu su vossa").split()
+# No comma straight after a cue: "as mentioned before, on 4 December we shipped".
+# A filler never starts an end-of-day phrase ("hasta el final del día" is not three
+# fillers). The end-of-day word sits outside the possessive repeats: CPython 3.11's re
+# mis-tracks a group captured inside one ("SystemError: The span of capturing group is
+# wrong").
+_FILLER_WORD = rf"{_SEP}(?!{_EOD}){_trie(_FILLER)}{_L}"
+_FILLERS = (rf"(?:{_FILLER_WORD}){{0,6}}+(?:{_SEP}(?P<eod>{_EOD})"
+            rf"(?:{_FILLER_WORD}){{0,2}}+)?")
+
+_BY = ["by", "before", "until", "till", "untill", "no later than", "not later than",
+       "on or before", "at the latest by", "latest by", "até", "ate", "antes de", "antes do",
+       "antes da", "o mais tardar", "no mais tardar", "o mais tardar até", "hasta",
+       "antes del", "a más tardar", "a mas tardar", "a más tardar el", "como máximo"]
+_VERBS = ["respond", "reply", "answer", "revert", "pay", "settle", "confirm",
+          "responder", "responda", "respondam", "retornar", "retorne", "pague", "paguem",
+          "confirme", "confirmem", "conteste", "contestar", "contesten", "respondan",
+          "paguen", "confirmen"]
+_DATE_CUES = [
+    *_BY, "deadline", "due", "due date", "expires", "expiring", "prazo", "data limite",
+    "vencimento", "plazo", "fecha límite", "fecha limite", "vencimiento",
+    *(f"{v} {b}" for v in _VERBS for b in _BY),
+    *(f"{v} {t} {b}" for v in _VERBS[:7] for t in ("to us", "to this", "me", "us")
+      for b in ("by", "before", "until", "no later than")),
+]
+_DUR_CUES = [
+    "within", "in", "in the next", "within the next", "em", "em até", "em ate",
+    "no prazo de", "prazo de", "dentro de", "dentro dos próximos", "dentro das próximas",
+    "nas próximas", "nos próximos", "no máximo em", "en", "en un plazo de", "plazo de",
+    "en las próximas", "en los próximos", "dentro de los próximos",
+    "dentro de las próximas", "en un máximo de", "no máximo", "como máximo", "prazo",
+    "plazo", "deadline",
+]
+# "a"/"an"/"um" are not fillers here: "within a day" counts one.
+_DUR_FILLER = [*(w for w in _FILLER if w not in ("a", "an", "em", "en", "no", "na", "in")),
+               "até", "ate", "next", "coming", "following", "próximas", "proximas",
+               "próximos", "proximos", "seguintes", "siguientes"]
+# Number words text2num reads; "forty-eight", "quarenta e oito", "cuarenta y ocho" chain.
+_NUM_WORDS = (
+    "a an one two three four five six seven eight nine ten eleven twelve fourteen fifteen "
+    "twenty thirty forty fifty sixty seventy ninety um uma dois duas três tres quatro "
+    "cinco seis sete oito nove dez onze doze catorze quatorze quinze vinte trinta quarenta "
+    "cinquenta sessenta setenta noventa un uno dos cuatro siete ocho nueve diez once "
+    "doce quince veinte veintiuno veintiuna veinticuatro treinta cuarenta cincuenta "
+    "sesenta noventa").split()
+_NUM_WORD = _trie(_NUM_WORDS) + _L
+_NUM = (rf"(?:(?P<n>\d{{1,3}})(?:{_S}?\({_NUM_WORD}(?:[- ]{_NUM_WORD}){{0,3}}\))?|"
+        rf"(?P<w>{_NUM_WORD}(?:(?:-|{_S}(?:e{_S}|y{_S}|and{_S})?){_NUM_WORD}){{0,2}})"
+        rf"(?:{_S}?\((?P<wn>\d{{1,3}})\))?)")
+_UNIT = (r"(?:(?P<bd>(?:business|working|work)[ \n]days?|dias?[ \n][úu]teis|dia[ \n][úu]til|"
+         r"d[ií]as?[ \n]h[áa]biles|d[ií]as?[ \n]laborables)|"
+         r"(?P<h>hours?|hrs?|h|horas?|hs)|(?P<wk>weeks?|semanas?)|"
+         r"(?P<d>(?:calendar[ \n])?days?|d[ií]as?(?:[ \n](?:corridos|naturales))?))"
+         + _L)
+
+_DATE_RE = re.compile(rf"{_trie(_DATE_CUES, boundary=True)}{_L}{_FILLERS}{_DATE_TAIL}")
+# "Kindly settle the claim today", "responda hoje", "reply on Friday": a verb, up to
+# three words, a day word.
+_VERB_RE = re.compile(rf"{_trie(_VERBS, boundary=True)}{_L}"
+                      rf"(?:{_S}(?!{_REL_WORDS}|{_EOD}|on{_S}{_WD_FULL})[^\W\d_]{{1,15}}+)"
+                      rf"{{0,3}}+{_S}(?:on{_S})?(?:(?P<core>{_RELATIVE}|{_WEEKDAY})|"
+                      rf"(?P<eod>{_EOD}))")
+# "we need your confirmation today COB": an end-of-day word needs no cue ("EOD"/"COB"
+# only in capitals, see _eod_alone); a day word may stand before or after it.
+_EOD_RE = re.compile(rf"{_trie(_EOD_WORDS, boundary=True)}{_L}"
+                     rf"(?:{_JOIN}(?P<after>{_REL_WORDS}|{_WD_FULL}))?")
+_DAY_BEFORE_RE = re.compile(rf"(?<![^\W_])(?:{_REL_WORDS}|{_WD_FULL}),?[ \n]$")
+_DUR_RE = re.compile(
+    rf"{_trie(_DUR_CUES, boundary=True)}{_L}"
+    rf"(?:{_SEP}{_trie(_DUR_FILLER)}{_L}){{0,6}}+{_SEP}{_NUM}{_S}?{_UNIT}")
+# "... 4 December, failing which": the date comes before the cue.
+_POST_CUES = [
+    "failing which", "failing that", "otherwise", "or else", "at the latest",
+    "caso contrário", "caso contrario", "do contrário", "do contrario", "sob pena de",
+    "o mais tardar", "impreterivelmente", "de lo contrario", "en caso contrario",
+    "a más tardar", "a mas tardar", "so pena de", "sin falta", "como muy tarde",
+    "lo más tarde", "lo mas tarde", "at the very latest", "no máximo", "no maximo",
+    "sem falta",
+]
+_POST_CUE_RE = re.compile(rf"{_trie(_POST_CUES, boundary=True)}{_L}")
+_PHRASE_RE = re.compile(
+    rf"(?<![^\W_/.\-])(?:(?P<eod>{_EOD}){_JOIN}?)?(?:{_TAIL_BODY})?{_TAIL_END}")
+
+# Whose action or what fact the clause before a cue is about. The last marker wins:
+# "We will take action unless you pay by Friday" ends on "unless you".
+_ACTOR_RE = re.compile(
+    r"(?<![^\W_])(?:"
+    # the sender's own promise or absence
+    r"(?P<self>(?:we|i)(?: will| shall|'ll| are going to| am going to| plan to| intend to)"
+    r"(?! need| require| expect| await| wait| appreciate| ask| request| insist| take| start"
+    r"| initiate| proceed| commence| file| be forced| be obliged| have to| hold| charge"
+    r"| consider| treat| escalate| refer| cancel| reject| deduct| only| not)|"
+    r"will be (?:sent|shipped|delivered|ready|available|provided|forwarded|issued|loaded|"
+    r"dispatched|uploaded)|(?:envia|manda|retorna|responde|embarca|providencia|entrega|"
+    r"fornece|encaminha|proporciona|informa|despacha|remete|carrega|carga)(?:remos|rei|ré)|"
+    r"vamos(?: a)? (?:enviar|mandar|retornar|responder|embarcar|entregar|providenciar)|"
+    r"iremos|estaremos enviando|ser[áã]o? enviad[oa]s?|ser[áa]n? enviad[oa]s?|"
+    r"out of (?:the )?office|on (?:annual )?leave|on holiday|on vacation|away from|"
+    r"fora do escrit[óo]rio|de f[ée]rias|em f[ée]rias|ausente|fuera de la oficina|"
+    r"de vacaciones)|"
+    # a fact or a past obligation, not a time set now
+    r"(?P<fact>previa|previam|deveria|deveriam|devia|deviam|deb[íi]a|deb[íi]an|was to|"
+    r"were to|had to|should have|was due|were due|vencia|venceu|venci[óo]|expired|"
+    r"expirou|expir[óo]|supposed to|previst[oa]s?|scheduled|shipped|loaded|sailed|"
+    r"arrived|arrives|arriving|arrival|discharged|dated|issued|invoiced|signed|shipment|"
+    r"shipping|b/l|bill of lading|invoice date|eta|etd|departure|departed|vessel|"
+    r"embarcad[oa]s?|embarque|carregad[oa]s?|chegou|chegaram|chegada|emitid[oa]s?|"
+    r"datad[oa]s?|assinad[oa]s?|navio|zarpou|data da fatura|data de emiss[ãa]o|"
+    r"cargad[oa]s?|lleg[óo]|llegaron|llegada|fechad[oa]s?|firmad[oa]s?|buque|zarp[óo]|"
+    r"closed|cerrad[oa]s?|"
+    r"fecha de factura|fecha de emisi[óo]n)|"
+    # a demand on us
+    r"(?P<you>you|your|please|pls|kindly|unless|otherwise|failing|if|must|should|need|"
+    r"needs|require|requires|request|demand|expect|await|awaiting|ask|asking|"
+    r"você|voce|vocês|voces|v\.?sas?|sua|seu|suas|seus|favor|solicitamos|pedimos|exigimos|"
+    r"aguardamos|precisamos|caso|deve|devem|necessitamos|queira|queiram|usted|ustedes|su|"
+    r"sus|rogamos|esperamos|necesitamos|necesito|a menos que|salvo que|debe|deben|"
+    r"s[íi]rvase|responda|respondam|respondan|retorne|retornem|pague|paguem|paguen|"
+    r"confirme|confirmem|confirmen|envie|enviem|env[íi]e|env[íi]en|conteste|contesten))"
+    + _L)
+# What follows the date can still say it is no deadline of ours: a named shipment or
+# invoice, a fraction ("4/5 of the total"), a narrative ("By 10 November we had opened"),
+# "to date" ("até hoje não recebemos", "until today we have not").
+_AFTER_FACT_RE = re.compile(
+    r"[ \n]?(?:shipment|sailing|vessel|b/l|invoice|embarque|navio|fatura|factura|buque|"
+    r"of the|do total|de la|del total|parts?|partes?)" + _L)
+# Only where the cue opens its clause ("By 10 November we had opened 40 bales"; but
+# "please respond by Friday, we have a board meeting" is a deadline).
+_NARRATIVE_RE = re.compile(
+    r",?[ \n](?:(?:we|i) (?:had|have|found|received|opened|noticed|discovered|were|was|"
+    r"already)|já|ya|nós|nosotros|tivemos|hab[íi]amos|hemos)" + _L)
+_TO_DATE_RE = re.compile(
+    r"(?:until|till|até|ate|hasta) (?:today|hoje|hoy),?[ \n](?:não|nao|no|not|nothing|nada|"
+    r"nenhum|nenhuma|ningún|ninguna|ninguém|never|nunca|still|ainda|todavía|todavia|we|i|"
+    r"nós|nos|nosotros|hemos|temos|tivemos|have|has)" + _L)
+_CLAUSE_BACK = 160

@@ -1,0 +1,184 @@
+"""Finding deadlines (``find_deadlines``, ``earliest_deadline``, ``response_deadline``)
+and the checks that a located phrase sets a time for us: not the sender's own promise,
+a fact, a shipment, a narrative or a farewell."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from datetime import date, datetime
+
+from triage.readers.dates.cues import (
+    _ACTOR_RE,
+    _AFTER_FACT_RE,
+    _CLAUSE_BACK,
+    _DATE_RE,
+    _DAY_BEFORE_RE,
+    _DUR_RE,
+    _EOD_RE,
+    _NARRATIVE_RE,
+    _PHRASE_RE,
+    _POST_CUE_RE,
+    _TO_DATE_RE,
+    _VERB_RE,
+)
+from triage.readers.dates.parse import MAX_CANDIDATES, MAX_PHRASE, Deadline
+from triage.readers.dates.reading import _local, _read_duration, _read_phrase
+
+# --- normalising and reading --------------------------------------------------------
+
+def _normalise(text: str) -> str:
+    """One pass: NFC, quoted reply lines dropped (they are someone else's words, often
+    ours), every whitespace run collapsed to one space, line breaks kept as one."""
+    text = unicodedata.normalize("NFC", text)
+    lines = (" ".join(line.split()) for line in text.split("\n")
+             if not line.lstrip().startswith(">"))
+    return "\n".join(line for line in lines if line)
+
+
+def find_deadlines(text: str, received: datetime | date) -> list[Deadline]:
+    """Every deadline the text sets for us, in the order written (at most
+    ``MAX_CANDIDATES`` phrases are read). ``received`` is when we received the mail;
+    days count in its zone (a bare date is taken as its midnight)."""
+    if not text:
+        return []
+    norm = _normalise(text)
+    # Same length as norm (U+0130 is the one character whose lower case is longer).
+    low = norm.replace("\u0130", "I").lower()
+    base = _local(received)
+    spans: list[tuple[int, int, str, re.Match[str]]] = []
+    for kind, pattern in (("date", _DATE_RE), ("date", _VERB_RE), ("dur", _DUR_RE)):
+        for i, m in enumerate(pattern.finditer(low)):
+            if i >= MAX_CANDIDATES:
+                break
+            spans.append((m.start(), m.end(), kind, m))
+    for i, m in enumerate(_EOD_RE.finditer(low)):
+        if i >= MAX_CANDIDATES:
+            break
+        spans.append(_eod_alone(norm, low, m))
+    for i, m in enumerate(_POST_CUE_RE.finditer(low)):
+        if i >= MAX_CANDIDATES:
+            break
+        lo = max(0, m.start() - MAX_PHRASE)
+        last = None
+        for last in _PHRASE_RE.finditer(low, lo, m.start()):  # noqa: B007
+            pass
+        if last is not None and low[last.end():m.start()] in ("", " ", ",", ", ", "\n",
+                                                                 ",\n"):
+            spans.append((last.start(), m.end(), "post", last))
+    spans.sort(key=lambda s: s[0])
+    found: list[Deadline] = []
+    taken: list[tuple[int, int]] = []
+    for start, end, kind, m in spans[:MAX_CANDIDATES]:
+        if kind == "skip" or any(s <= start < e for s, e in taken):
+            continue  # "by Friday at the latest": one deadline, not two
+        # m.end(): where the date itself ends ("4 December, failing which we have...").
+        if not _for_us(low, norm, start, m.end()) or _farewell(low, start, end):
+            continue
+        if kind == "eod":
+            reading = _read_eod(m, base)
+        elif kind == "dur":
+            reading = _read_duration(m, received)
+        else:
+            reading = _read_phrase(m, base)
+        if reading is None:
+            continue
+        taken.append((start, end))
+        when, ambiguous = reading
+        found.append(Deadline(when, " ".join(norm[start:end].split()), ambiguous))
+    return found
+
+
+def _eod_alone(norm: str, low: str, m: re.Match[str]) -> tuple[int, int, str, re.Match]:
+    start = m.start()
+    word = norm[start:start + 3]
+    if word.lower() in ("eod", "cob") and word != word.upper():
+        return start, m.end(), "skip", m  # "cob" and "Eod" are words or names
+    before = _DAY_BEFORE_RE.search(low, max(0, start - 20), start)
+    if before is not None:
+        return before.start(), m.end(), "eod", before
+    return start, m.end(), "eod", m
+
+
+def _read_eod(m: re.Match[str], base: datetime) -> tuple[date, bool] | None:
+    """End of day alone is today; with a day word ("today COB", "EOD Friday") that day."""
+    day = m.group("after") if m.re is _EOD_RE else m.group(0).strip(" ,\n")
+    if not day:
+        return base.date(), False
+    phrase = _PHRASE_RE.fullmatch(day)
+    return _read_phrase(phrase, base) if phrase else None
+
+
+def earliest_deadline(text: str, received: datetime | date) -> Deadline | None:
+    """The earliest deadline the text sets (not the first written); None if none."""
+    found = find_deadlines(text, received)
+    return min(found, key=lambda d: d.when) if found else None
+
+
+def response_deadline(text: str, received: date | datetime) -> tuple[date | None, str | None]:
+    """The earliest deadline and the words it was read from, or (None, None)."""
+    found = earliest_deadline(text, received)
+    return (found.when, found.quote) if found else (None, None)
+
+
+_WEAK_CUE_RE = re.compile(r"(?:in|em|en) ")
+
+
+def _for_us(text: str, norm: str, start: int, end: int) -> bool:
+    """False when the clause before the cue is about the sender's own promise or a past
+    fact ("we will send", "shipped", "invoice date"), or the date names a shipment. A
+    bare "in/em/en N days" counts only after a demand ("please reply in 2 days", not "the
+    market rose 5% in 2 days")."""
+    clause = _clause_start(norm, start)
+    last = None
+    for last in _ACTOR_RE.finditer(text, clause, start):  # noqa: B007
+        pass
+    if last is not None and last.lastgroup in ("self", "fact"):
+        return False
+    if (last is None or last.lastgroup != "you") and _WEAK_CUE_RE.match(text, start):
+        return False
+    if _TO_DATE_RE.match(text, start, min(len(text), end + 12)):
+        return False
+    if not text[clause:start].strip() and _NARRATIVE_RE.match(text, end):
+        return False
+    return _AFTER_FACT_RE.match(text, end) is None
+
+
+_WRAP = 60  # a line this long that ends mid-sentence was wrapped by the mail client
+
+
+def _clause_start(text: str, start: int) -> int:
+    """Where the clause holding ``start`` begins (``text`` keeps its capitals): after
+    sentence punctuation ("Nov. Please" but not "V.Sas. em 48 horas"), or after a line
+    break that ends a short line or a sentence (not a soft wrap: "previa a entrega de
+    1.200 fardos em nossa unidade de\nMacaíba/RN até 15/10/2026" is one clause)."""
+    lo = max(0, start - _CLAUSE_BACK)
+    cut = lo
+    for p in (";", "!", "?"):
+        at = text.rfind(p, lo, start)
+        if at != -1:
+            cut = max(cut, at + len(p))
+    at = text.rfind(". ", cut, start)
+    while at != -1 and not (text[at + 2:at + 3].isupper() or text[at + 2:at + 3].isdigit()):
+        at = text.rfind(". ", cut, at)
+    if at != -1:
+        cut = at + 2
+    nl = text.rfind("\n", cut, start)
+    while nl >= cut:
+        short = nl < _WRAP or text.rfind("\n", nl - _WRAP, nl) != -1
+        if short or text[nl - 1] in ".!?:;,":
+            return nl + 1
+        nl = text.rfind("\n", cut, nl)
+    return cut
+
+
+_FAREWELL_RE = re.compile(r"(?:hasta|até|ate|until|till) (?:ma[ñn]ana|amanh[ãa]|tomorrow)")
+
+
+def _farewell(text: str, start: int, end: int) -> bool:
+    """"Hasta mañana!" / "Até amanhã." alone in its sentence is a goodbye."""
+    if not _FAREWELL_RE.fullmatch(text, start, end):
+        return False
+    before = text[max(0, start - 2):start]
+    after = text[end:end + 2]
+    return before.strip()[-1:] in ("", ".", "!", "¡") and after.strip()[:1] in ("", ".", "!", ",")

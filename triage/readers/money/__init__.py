@@ -1,0 +1,51 @@
+"""Amounts of money as senders write them, in English, Portuguese and Spanish.
+
+``find_amounts`` reads every amount; ``claimed_exposure`` (and, per currency,
+``claimed_amounts_by_currency``) reads what the sender claims or holds at stake;
+``claimed_amount`` is the older one-figure reading the callers still use.
+
+Pure and linear-time. Nothing here can backtrack on a long input: a first pass
+tokenises runs of digits and separators with a pattern that has one way to match
+(``[0-9]+(?:[.,'][0-9]+)*``, or three-digit groups after spaces), then plain Python
+decides what each run means; every look around a run (scale word, currency, the words
+that say what an amount is) reads a bounded window, and the context windows of many
+amounts are merged so each character is read a bounded number of times.
+
+What counts as money: a number with a currency next to it, on either side: an ISO
+code (``USD 180,000``, ``180,000 usd``, ``usd180000``), a symbol (``US$``, ``R$``,
+``€``...) or a name (``dollars``, ``reais``, ``pesos``...). A ``|`` between the two
+(what an HTML table cell becomes in our text) still counts as next to. A bare number
+is never money, and a currency is never invented: ``pesos`` or ``rupias`` with no
+country are money in an unknown currency (``currency=None``), so the caller's
+unknown-currency rule decides. Three letters are a currency only if Babel knows them
+as a currency in use today (``LOT 123``, ``BAL 40`` are not), minus a few codes that
+are ordinary words or units in this trade (``KGS`` is kilograms, ``ALL`` is "all").
+Amounts written in words are read by ``text2num`` on the words next to a currency.
+
+Modules by concern: ``currency`` (codes, symbols, names), ``figures`` (numbers, scale
+words, normalisation, amounts in figures), ``words`` (amounts in words), ``amount``
+(``Money`` and ``find_amounts``), ``cues`` (what an amount is, its label) and
+``claims`` (what the sender claims: itemised sums, totals, exposure).
+"""
+
+from __future__ import annotations
+
+from triage.readers.money.amount import Money, find_amounts
+from triage.readers.money.claims import (
+    claimed_amount,
+    claimed_amounts_by_currency,
+    claimed_exposure,
+)
+from triage.readers.money.figures import parse_number
+
+__all__ = [
+    "Money",
+    "claimed_amount",
+    "claimed_amounts_by_currency",
+    "claimed_exposure",
+    "find_amounts",
+    "parse_number",
+]
+
+
+

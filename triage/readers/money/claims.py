@@ -1,0 +1,229 @@
+"""What the sender claims: ``claimed_amount`` (the older one-figure reading) and, from
+the cues around each amount, the itemised sums behind ``claimed_amounts_by_currency``
+and ``claimed_exposure`` (items add up, a stated total stands for its items, a figure
+said twice counts once)."""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+
+from triage.readers.money.amount import Money, find_amounts
+from triage.readers.money.cues import _Context
+
+# --- What the sender claims -------------------------------------------------------------
+
+_CLAIM_AMOUNT_CUES = re.compile(
+    r"claim|compensation|indemni|damages|exposure|loss|reimburs|we (?:demand|request)|"
+    r"total|reclama|indeniza|ressarc|prejuízo|prejuizo|perda|valor|montante|debit note|"
+    r"nota de débito|reserv",
+    re.IGNORECASE,
+)
+
+
+def claimed_amount(text: str) -> Money | None:
+    """The amount the sender claims: the largest amount stated near a claim cue,
+    else the largest amount at all. Largest, because understating the first figure
+    ("USD 5,000 now, USD 175,000 reserved") must not hide the exposure.
+
+    Kept for the callers that read one figure; ``claimed_exposure`` reads the total."""
+    amounts = find_amounts(text)
+    if not amounts:
+        return None
+    cues = [(m.start(), m.end()) for m in _CLAIM_AMOUNT_CUES.finditer(text)]
+    starts = [c[0] for c in cues]
+
+    def cued(a: Money) -> bool:
+        lo, hi = max(0, a.start - 120), a.start + len(a.quote) + 40
+        i = bisect_left(starts, lo)
+        return i < len(cues) and cues[i][1] <= hi
+
+    return max([a for a in amounts if cued(a)] or amounts, key=lambda a: a.amount)
+
+
+# Words around an amount that say what it is. At one position the first alternative
+# wins, so claim phrases that contain another kind's word ("price difference") come
+# first. Weak cues say less: a bare "invoice" or "freight" loses to a claim word in
+
+
+# What names an item in a label: "lot 4", "categoria B", "survey costs", "containers".
+_ITEM_RE = re.compile(
+    r"(?<![^\W\d_])(?P<word>lots?|lotes?|bales?|fardos?|items?|categor\w+|containers?"
+    r"|contêiner\w*|contenedor\w*|grades?|tipos?|types?|costs?|custos?|costos?|gastos|fees?"
+    r"|taxas?|tasas|honor[áa]rios|survey\w*|inspect\w*|inspe[çc][ãa]o|inspecci[óo]n|laudo"
+    r"|tests?|testes?|an[áa]lis[ie]s|pruebas?|freight|frete|flete|demurrage|storage"
+    r"|armazenagem|almacenaje)(?![^\W\d_])(?:[ \t]*(?:n[º°o.]\s*)?(?P<ref>[0-9][\w/-]*|[a-z]\b))?",
+    re.IGNORECASE,
+)
+_TOTAL_RE = re.compile(
+    r"(?<![^\W\d_])(?:total\w*|in\s{1,3}all|altogether|overall|grand|sum|soma|suma|somando"
+    r"|sumando)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+_ADDITIVE_RE = re.compile(
+    r"(?<![^\W\d_])(?:plus|mais|más|also|tamb[ée]m|tambi[ée]n|additional\w*|adicional\w*"
+    r"|além|adem[áa]s)(?![^\W\d_])|\+",
+    re.IGNORECASE,
+)
+
+_RECENT = 30
+
+
+@dataclass
+class _Entry:
+    value: Decimal
+    quote: str
+    start: int
+    end: int
+    label: str
+    total: bool
+    absorbed: Decimal = Decimal(0)
+
+
+def _masked(label: str) -> str:
+    return re.sub(r"\b[a-z]\b", "#", re.sub(r"[0-9]+", "#", label))
+
+
+def _siblings(a: str, b: str) -> bool:
+    """Labels of the same shape naming different items: ``lot 4:`` / ``lot 5:``."""
+    return a != b and _masked(a) == _masked(b)
+
+
+def _items(label: str) -> set[tuple[str, str]]:
+    return {(m.group("word").lower().rstrip("s"), (m.group("ref") or "").lower())
+            for m in _ITEM_RE.finditer(label)}
+
+
+def _distinct_items(a: str, b: str) -> bool:
+    """Two equal figures are two items (not one figure said twice) when their labels
+    name different items (``Lot 4:`` / ``Lot 5:``, ``survey costs`` / ``lab tests``)
+    or the second is added ("plus USD 2,500")."""
+    if a == b:
+        return False
+    if _ADDITIVE_RE.search(b.partition(" | ")[0]) or _siblings(a, b):
+        return True
+    items_a, items_b = _items(a), _items(b)
+    return bool(items_a) and bool(items_b) and items_a != items_b
+
+
+def _add(entries: list[_Entry], new: _Entry) -> None:
+    """Add one claimed figure of a currency to the items and totals read so far."""
+    recent = entries[-_RECENT:]
+    if new.total:  # "Total: USD 20,000" covers the items just before it that fit in it
+        k, running = 0, Decimal(0)
+        for e in reversed(recent):
+            if e.total or running + e.value > new.value:
+                break
+            running += e.value
+            k += 1
+        if k:
+            del entries[-k:]
+        entries.append(new)
+        return
+    if any(e.value == new.value and not _distinct_items(e.label, new.label) for e in recent):
+        return  # the same figure said again
+    k, running = 0, Decimal(0)
+    for e in reversed(recent):
+        running += e.value
+        k += 1
+        if running >= new.value:
+            break
+    if (k >= 2 and running == new.value
+            and not all(_siblings(e.label, new.label) for e in recent[-k:])):
+        del entries[-k:]  # the total of the items just before it
+        entries.append(new)
+        return
+    last = entries[-1] if entries else None
+    if (last is not None and last.total
+            and not _ADDITIVE_RE.search(new.label.partition(" | ")[0])
+            and last.absorbed + new.value <= last.value):
+        last.absorbed += new.value  # part of the breakdown of a stated total
+        return
+    entries.append(new)
+    # A total before its items: "USD 20,000: lot 4 USD 12,000, lot 5 USD 8,000".
+    n, running = len(entries) - 1, Decimal(0)
+    for i in range(n, max(-1, n - _RECENT), -1):
+        items = entries[i + 1:]
+        if (len(items) >= 2 and entries[i].value == running
+                and not all(_siblings(entries[i].label, e.label) for e in items)):
+            del entries[i + 1:]
+            return
+        running += entries[i].value
+
+
+def _exposure_entries(claimed: list[tuple[Money, str]]) -> list[_Entry]:
+    """Items and totals of one currency, in order (see ``_add``); a figure with the
+    same label and value as an earlier one (a quoted reply) is counted once."""
+    entries: list[_Entry] = []
+    seen: set[tuple[str, Decimal]] = set()
+    for a, label in claimed:
+        if (label, a.amount) in seen:
+            continue
+        seen.add((label, a.amount))
+        total = bool(_TOTAL_RE.search(label.partition(" | ")[0]))
+        _add(entries, _Entry(a.amount, a.quote, a.start, a.end, label, total))
+    return entries
+
+
+def claimed_amounts_by_currency(text: str) -> list[Money]:
+    """What the sender claims, one total per currency, largest amount first.
+
+    An amount is claimed when the words around it say so (claim, compensation,
+    reclamação, ressarcimento, indemnización...; costs and fees too when the email
+    uses claim words). A contract value, an invoice total, a price (or anything per
+    pound, per ton), a freight rate or an amount already paid is not. When no amount
+    is cued as claimed but the email uses claim words, the amounts with no cue at all
+    are taken as claimed. Within one currency, itemised
+    amounts add up (per lot, per bale category, "plus" costs), a stated total is
+    taken instead of its items, and a figure repeated is counted once. The quote of
+    a sum is its items' quotes joined with `` + ``. Currency None (pesos with no
+    country) is its own group."""
+    amounts = find_amounts(text)
+    if not amounts:
+        return []
+    ctx = _Context(text, amounts)
+    kinds = [ctx.kind(a) for a in amounts]
+    claim_words = any(c.kind == "claim" and not c.weak for c in ctx.cues)
+    wanted = {"claim", "cost"} if claim_words else {"claim"}
+    if not wanted.intersection(kinds) and claim_words:
+        wanted = {"neutral"}
+    groups: dict[str | None, list[tuple[Money, str]]] = {}
+    for i, (a, kind) in enumerate(zip(amounts, kinds, strict=True)):
+        if kind in wanted:
+            prev_end = amounts[i - 1].end if i else 0
+            next_start = amounts[i + 1].start if i + 1 < len(amounts) else len(text)
+            groups.setdefault(a.currency, []).append((a, ctx.label(a, prev_end, next_start)))
+    result = []
+    for currency, items in groups.items():
+        entries = _exposure_entries(items)
+        result.append(Money(
+            sum((e.value for e in entries), Decimal(0)), currency,
+            " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
+        ))
+    return sorted(result, key=lambda m: m.amount, reverse=True)
+
+
+def claimed_exposure(text: str, *, rates: Mapping[str, Decimal] | None = None) -> Money | None:
+    """The total the sender claims or holds at stake, or None when nothing is claimed.
+
+    With one currency, its total (see ``claimed_amounts_by_currency``). Amounts in
+    several currencies cannot be compared without rates, and this reader has none:
+    without ``rates`` it returns None for them and the caller must convert
+    ``claimed_amounts_by_currency`` itself. With ``rates`` (USD per unit) it returns
+    the total worth most in USD, a currency with no rate (or no currency) valued at the
+    highest rate given, so an unknown currency is never the one ranked lowest."""
+    totals = claimed_amounts_by_currency(text)
+    if len(totals) <= 1:
+        return totals[0] if totals else None
+    if not rates:
+        return None
+    worst = max(rates.values(), default=Decimal(1))
+
+    def usd(m: Money) -> Decimal:
+        rate = rates.get(m.currency) if m.currency else None
+        return m.amount * (rate if rate is not None else worst)
+
+    return max(totals, key=usd)

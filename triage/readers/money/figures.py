@@ -1,0 +1,240 @@
+"""Amounts in figures: numbers (``parse_number``: Western, European, Swiss and Indian
+groupings), scale words (``k``, ``mil``, ``lakh``...), the text normalisation (fullwidth
+forms, invisible characters), and the currency written right before or after a number."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from triage.readers.money.currency import (
+    _AFTER_RE,
+    _BEFORE_WINDOW,
+    _GAP_BEFORE,
+    _NUMBER_NEXT_RE,
+    _SYMBOLS,
+    _code,
+    _is_name,
+    _name,
+)
+
+# --- Numbers ----------------------------------------------------------------------------
+
+_SPACES = " \u00a0\u2009\u202f"
+# One candidate number: either groups of three digits after spaces ("180 000,00", which
+# is only a number if no ",000" follows: "lot 4 180,000" is two), or a run of digits
+# and separators. Each alternative has one way to match, so nothing backtracks.
+_RUN_RE = re.compile(
+    r"[0-9]{1,3}(?:[ \u00a0\u2009\u202f][0-9]{3}(?![0-9]|[.,'’][0-9]{3}))+"
+    r"(?:[.,][0-9]{1,2}(?![0-9]))?"
+    r"|[0-9]+(?:[.,'’][0-9]+)*"
+)
+_NON_DIGIT_RE = re.compile(r"[^0-9]")
+_MAX_RUN = 40  # no amount of money needs more characters than this
+_GAP_CHARS = " \t\u00a0\u2009\u202f\n|:"
+_CURRENCY_EDGE = "$€£¥₹."
+
+
+def _canonical(s: str) -> str | None:
+    """``118.300,00`` -> ``118300.00``; None when the run is no single number.
+
+    The last ``.`` or ``,`` is decimal when it is the only one and not followed by
+    exactly three digits (``4,5``, ``0.180``, ``1234,567``), or when another kind of
+    separator comes before it (``118.300,00``, ``1 234,5``, ``250'000.50``). Groups
+    before it must be Western (``1,234,567``) or Indian (``1,80,00,000``) thousands.
+    """
+    if not s or len(s) > _MAX_RUN:
+        return None
+    groups = _NON_DIGIT_RE.split(s)
+    seps = [c for c in s if not c.isdigit()]
+    if not seps:
+        return s
+    last = seps[-1]
+    decimal = False
+    if last in ".," and seps.count(last) == 1:
+        if len(seps) > 1:
+            decimal = True
+        else:
+            head, tail = groups
+            grouped = len(tail) == 3 and 1 <= len(head) <= 3 and not head.startswith("0")
+            decimal = not grouped
+    whole, frac = (groups[:-1], groups[-1]) if decimal else (groups, "")
+    thousands = seps[:-1] if decimal else seps
+    if thousands and not _valid_grouping(whole, thousands):
+        return None
+    return "".join(whole) + ("." + frac if frac else "")
+
+
+def _valid_grouping(groups: list[str], seps: list[str]) -> bool:
+    kinds = {"space" if c in _SPACES else c for c in seps}
+    if len(kinds) != 1:
+        return False
+    first, rest = groups[0], groups[1:]
+    if first.startswith("0") and len(first) > 1:
+        return False
+    if 1 <= len(first) <= 3 and all(len(g) == 3 for g in rest):
+        return True
+    # Indian grouping: 2,50,000 / 1,80,00,000
+    return (kinds == {","} and len(rest) >= 2 and 1 <= len(first) <= 2
+            and len(rest[-1]) == 3 and all(len(g) == 2 for g in rest[:-1]))
+
+
+def parse_number(text: str, *, currency: str | None = None) -> Decimal | None:
+    """``180,000.00`` / ``118.300,00`` / ``71.850`` / ``4,2`` / ``2,50,000`` /
+    ``250'000`` -> Decimal; None for anything that is not one number (``15.12.2026``,
+    ``1,1,1``). A lone separator followed by exactly three digits is a thousands
+    separator (a money amount with three decimals is rarer than a thousands group).
+    ``currency`` is accepted for compatibility and not used."""
+    canonical = _canonical(text.strip())
+    if canonical is None:
+        return None
+    try:
+        return Decimal(canonical)
+    except InvalidOperation:
+        return None
+
+
+# --- Scale words ------------------------------------------------------------------------
+
+_SCALE_RE = re.compile(
+    r"[ \u00a0]?(?P<w>mil\s{1,3}millones|mil\s{1,3}milh(?:ões|oes)|thousand|mil|millions?"
+    r"|milh(?:ão|ao|ões|oes)|mill(?:ón|on|ones)|billions?|bilh(?:ão|ao|ões|oes)|bn"
+    r"|lakhs?|lacs?|crores?|mm|mn|k|m)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+_THOUSAND, _MILLION = Decimal(1_000), Decimal(1_000_000)
+
+
+def _scale_value(word: str) -> Decimal:
+    w = " ".join(word.lower().split())
+    if w.startswith("mil "):
+        return _MILLION * _THOUSAND
+    if w in ("k", "thousand", "mil"):
+        return _THOUSAND
+    if w.startswith(("lakh", "lac")):
+        return Decimal(100_000)
+    if w.startswith("crore"):
+        return Decimal(10_000_000)
+    if w.startswith(("billion", "bilh")) or w == "bn":
+        return _MILLION * _THOUSAND
+    return _MILLION  # m, mm, mn, million(s), milhão/milhões, millón/millones
+
+
+# --- Text normalisation -----------------------------------------------------------------
+
+# Invisible format characters a sender (or an attacker) can put inside a number.
+_INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                       "\u2060\u2061\u2062\u2063\u2064\ufeff")
+_INVISIBLE_RE = re.compile("[" + "".join(sorted(_INVISIBLE)) + "]")
+_FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+
+
+def _normalise(text: str) -> tuple[str, list[int] | None]:
+    """Fullwidth forms to ASCII (same length) and invisible characters removed; the
+    offsets map positions in the result back to ``text`` (None: identical)."""
+    text = text.translate(_FULLWIDTH)
+    if not _INVISIBLE_RE.search(text):
+        return text, None
+    keep = [i for i, c in enumerate(text) if c not in _INVISIBLE]
+    return "".join(text[i] for i in keep), keep + [len(text)]
+
+
+# --- Amounts in figures -----------------------------------------------------------------
+
+def _currency_after(clean: str, pos: int) -> tuple[int, str | None] | None:
+    """(end, currency) of a currency written right after ``pos``; currency None for
+    money in no known currency ("pesos")."""
+    m = _AFTER_RE.match(clean, pos)
+    if not m:
+        return None
+    if m.group("name"):
+        return (m.end(), _name(m.group("name"))) if _is_name(m.group("name")) else None
+    if _NUMBER_NEXT_RE.match(clean, m.end()):
+        return None  # "lot 4 USD 12,000": the code is the next amount's
+    if m.group("sym"):
+        return m.end(), _SYMBOLS[m.group("sym").lower()]
+    cur = _code(m.group("code"))
+    return (m.end(), cur) if cur else None
+
+
+_GAP_BEFORE_RE = re.compile(_GAP_BEFORE)
+_MULTI_SYMBOLS = ("u$s", "us$", "u$", "r$", "rs.", "rs")
+
+
+def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | None:
+    """(start, currency, is_bare_dollar) of a currency written right before ``pos``.
+    Plain string work on a short window: this runs for every candidate number."""
+    lo = max(0, pos - _BEFORE_WINDOW)
+    window = clean[lo:pos]
+    core = window.rstrip(_GAP_CHARS)
+    if not core or not _GAP_BEFORE_RE.fullmatch(window, len(core)):
+        return None
+    end = lo + len(core)
+    last = core[-1]
+    if last in "$sS.":
+        tail = core[-3:].lower()
+        for sym in _MULTI_SYMBOLS:
+            if tail.endswith(sym) and not core[-len(sym) - 1:-len(sym)].isalpha():
+                return end - len(sym), _SYMBOLS[sym], False
+    if last in "$€£¥₹":
+        return end - 1, _SYMBOLS[last], last == "$"
+    code = core[-3:]
+    if len(code) == 3 and code.isalpha() and code.isascii() and not core[-4:-3].isalpha():
+        cur = _code(code)
+        return (end - 3, cur, False) if cur else None
+    return None
+
+
+def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
+    found = []
+    n = len(clean)
+    for m in _RUN_RE.finditer(clean):
+        start, end = m.span()
+        # Cheap first: money needs a currency (or scale word) on one side.
+        left = clean[max(0, start - 8):start].rstrip(_GAP_CHARS)[-1:]
+        right = clean[end:end + 8].lstrip(_GAP_CHARS)[:1]
+        if not (left.isalpha() or left in _CURRENCY_EDGE and left) and not (
+                right.isalpha() or right in _CURRENCY_EDGE and right):
+            continue
+        if end - start > _MAX_RUN:
+            continue
+        prev = clean[start - 1] if start else ""
+        nxt = clean[end] if end < n else ""
+        # Part of a reference or a date: CT-2026-0142, 2026/114, 15/12/2026, 1,,000.
+        if (prev and prev in "/\\") or (nxt and nxt in "/\\" and clean[end + 1:end + 2].isdigit()):
+            continue
+        if prev == "-" and start >= 2 and clean[start - 2].isalnum():
+            continue
+        if prev and prev in ".," and start >= 2 and clean[start - 2].isdigit():
+            continue
+        if clean[end:end + 3].lstrip().startswith("%"):
+            continue
+        scale = _SCALE_RE.match(clean, end)
+        after_at = scale.end() if scale else end
+        after = _currency_after(clean, after_at)
+        if after is None and scale:  # "5 m" is no scale unless money follows or precedes
+            after = _currency_after(clean, end)
+            if after is not None:
+                scale, after_at = None, end
+        before = _currency_before(clean, start)
+        if prev.isalpha() and before is None:
+            continue  # glued to a word that is no currency: MSKU1234567, INV77812
+        if nxt.isalpha() and not scale and after is None:
+            continue  # 4410kg, 3rd
+        if before is None and after is None:
+            continue
+        if before is not None and (after is None or not before[2]):
+            currency, q_start = before[1], before[0]
+            q_end = after[0] if after and after[1] == before[1] else after_at
+        else:  # only after, or a bare "$" before a more specific name or code
+            currency, q_end = after[1], after[0]
+            q_start = before[0] if before else start
+        value = parse_number(clean[start:end])
+        if value is None:
+            continue
+        if scale:
+            value *= _scale_value(scale.group("w"))
+            if value == value.to_integral_value():
+                value = value.quantize(Decimal(1))
+        found.append((q_start, q_end, value, currency))
+    return found

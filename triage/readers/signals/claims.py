@@ -1,0 +1,151 @@
+"""Affirmed words by kind (claim words, claim-type words, legal words, a caller's own
+pattern), and the claim readings: ``find_affirmed``, ``claim_types``,
+``has_claim_signal``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from triage.readers.signals.document import _Doc, _folded
+from triage.readers.signals.matching import _MAX_CANDIDATES
+from triage.readers.signals.negation import _post_negated, _pre_negated
+from triage.readers.signals.threats import (
+    ARBITRATION_WORDS,
+    CANCELLATION_WORDS,
+    _affirmed_legal,
+    _threat,
+)
+from triage.readers.signals.topics import _topic_only
+from triage.readers.signals.vocabulary import (
+    _QUALIFIER_BEFORE,
+    _VALUE,
+    CLAIM_TYPE_PATTERNS,
+    CLAIM_WORDS,
+)
+
+# --- Affirmation, by kind of word -------------------------------------------------
+
+
+def _affirmed_word(doc: _Doc, m: re.Match[str], *, claim_word: bool = False) -> bool:
+    if _pre_negated(doc, m.start()) or _post_negated(doc, m.end()):
+        return False
+    return not _topic_only(doc, m.start(), m.end(), claim_word=claim_word)
+
+
+def _affirmed_claim_word(doc: _Doc, m: re.Match[str]) -> bool:
+    return _affirmed_word(doc, m, claim_word=True)
+
+
+def _affirmed_term(doc: _Doc, m: re.Match[str]) -> bool:
+    """A claim-type word the email affirms (a measurement: only a wrong one)."""
+    if m.lastgroup == "measure" and not (
+            _qualified(doc, m) or (_measured(doc, m) and _claim_context(doc))):
+        return False
+    return _affirmed_word(doc, m)
+
+
+def _qualified(doc: _Doc, m: re.Match[str]) -> bool:
+    a, b = doc.sentence(m.start(), m.end())
+    if doc.has_cue("qualifier", m.end(), min(b, m.end() + 90)):
+        return True
+    return bool(_QUALIFIER_BEFORE.search(doc.low, max(a, m.start() - 30), m.start()))
+
+
+def _measured(doc: _Doc, m: re.Match[str]) -> bool:
+    _, b = doc.sentence(m.start(), m.end())
+    return bool(_VALUE.search(doc.text, m.end(), min(b, m.end() + 25)))
+
+_KINDS = {id(p): _affirmed_term for p in CLAIM_TYPE_PATTERNS.values()}
+_KINDS[id(CLAIM_WORDS)] = _affirmed_claim_word
+_KINDS[id(ARBITRATION_WORDS)] = _affirmed_legal
+_KINDS[id(CANCELLATION_WORDS)] = _affirmed_legal
+
+
+def _plain(doc: _Doc, m: re.Match[str]) -> bool:
+    return not (_pre_negated(doc, m.start()) or _post_negated(doc, m.end()))
+
+
+def _iter_affirmed(doc: _Doc, pattern: re.Pattern[str]):
+    check = _KINDS.get(id(pattern))
+    if check is None:  # a caller's own pattern, perhaps case-sensitive
+        check, target = _plain, doc.text
+    else:
+        target = doc.low
+    for i, m in enumerate(pattern.finditer(target)):
+        if i >= _MAX_CANDIDATES:
+            doc._memo["overflow"] = True
+            return
+        if check(doc, m):
+            yield m
+
+
+def find_affirmed(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    """Matches of ``pattern`` that the email affirms, on the folded text (lower-cased
+    for this module's own patterns, which are written in lower case). For this
+    module's own patterns that means what their kind needs (a claim word not only
+    naming the topic, a measurement that is wrong, a legal word that is not only a
+    clause); for any other pattern, not negated in its clause."""
+    return list(_iter_affirmed(_folded(text), pattern))
+
+
+def _first(doc: _Doc, pattern: re.Pattern[str]) -> re.Match[str] | None:
+    key = f"first:{id(pattern)}"
+    if key not in doc._memo:
+        doc._memo[key] = next(_iter_affirmed(doc, pattern), None)
+    return doc._memo[key]  # type: ignore[return-value]
+
+
+def _claim_context(doc: _Doc) -> bool:
+    """The email is a claim without counting measurements: a claim word, a rejection or
+    liability, a problem word, or a threat."""
+    if "claim_context" not in doc._memo:
+        doc._memo["claim_context"] = bool(
+            _first(doc, CLAIM_WORDS)
+            or any(_type_reading(doc, name)[0] for name in CLAIM_TYPE_PATTERNS)
+            or _threat(doc))
+    return bool(doc._memo["claim_context"])
+
+
+def _type_reading(doc: _Doc, name: str) -> tuple[bool, bool, bool]:
+    """One pass over a claim type's words: (a problem word affirmed, a wrong
+    measurement affirmed, a measured value affirmed)."""
+    key = f"type:{name}"
+    if key not in doc._memo:
+        pattern = CLAIM_TYPE_PATTERNS[name]
+        has_measure = "measure" in pattern.groupindex
+        strong = qualified = valued = False
+        for i, m in enumerate(pattern.finditer(doc.low)):
+            if i >= _MAX_CANDIDATES:
+                doc._memo["overflow"] = True
+                break
+            if m.lastgroup == "strong":
+                strong = strong or _affirmed_word(doc, m)
+            elif not qualified:
+                if _qualified(doc, m):
+                    qualified = _affirmed_word(doc, m)
+                elif not valued and _measured(doc, m):
+                    valued = _affirmed_word(doc, m)
+            if strong and (qualified or not has_measure):
+                break
+        doc._memo[key] = (strong, qualified, valued)
+    return doc._memo[key]  # type: ignore[return-value]
+
+
+def claim_types(text: str) -> list[str]:
+    """The kinds of claim the email affirms, in CLAIM_TYPE_PATTERNS order."""
+    doc = _folded(text)
+    found = []
+    for name in CLAIM_TYPE_PATTERNS:
+        strong, qualified, valued = _type_reading(doc, name)
+        if strong or qualified or (valued and _claim_context(doc)):
+            found.append(name)
+    return found
+
+
+def has_claim_signal(text: str) -> bool:
+    """Whether the email reads as a claim: an affirmed claim word, rejection, liability,
+    problem, wrong measurement or threat. Deterministic, so a persuaded classifier
+    cannot wave a contamination claim through as a routine forward unseen."""
+    doc = _folded(text)
+    return bool(_claim_context(doc) or claim_types(text) or doc._memo.get("overflow"))

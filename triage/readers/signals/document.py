@@ -1,0 +1,110 @@
+"""The analysed text: a folded, lower-cased text with its sentence cues, found block by
+block and looked up by bisection, computed once per text.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from functools import lru_cache
+
+from triage.readers.signals.cues import _CUES
+from triage.readers.text import fold_for_rules
+
+# --- The analysed text -----------------------------------------------------------
+
+# Cue positions are found block by block, when a word in the block needs them: a long
+# text with one claim word pays for one block, not for the whole text.
+_BLOCK = 4096
+_SPILL = 400  # a cue starting in a block may end this far after it
+_SENTENCE_REACH = 400  # how far a sentence reaches either side of a word
+_SNAP = 128
+
+
+class _Doc:
+    """A folded text with what every signal looks up in it, computed once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        low = text.lower()
+        if len(low) != len(text):  # "İ" lowers to two characters
+            low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+        self.low = low  # lower case, same length: what the patterns read
+        self.rev = low[::-1]  # negators are read leftwards from a word, on this
+        self._blocks: dict[tuple[str, int], list[int]] = {}
+        self._sentences: dict[tuple[str, int, int], bool] = {}
+        self._memo: dict[str, object] = {}
+
+    def _block(self, name: str, k: int) -> list[int]:
+        got = self._blocks.get((name, k))
+        if got is None:
+            lo, hi = k * _BLOCK, (k + 1) * _BLOCK
+            target = self.text if name == "break" else self.low
+            got = [m.start() for m in _CUES[name].finditer(target, lo, hi + _SPILL)
+                   if m.start() < hi]
+            self._blocks[(name, k)] = got
+        return got
+
+    def has_cue(self, name: str, a: int, b: int) -> bool:
+        """Whether a cue ``name`` starts in ``[a, b)``."""
+        return self.first_cue(name, a, b) is not None
+
+    def first_cue(self, name: str, a: int, b: int) -> int | None:
+        """Where the first cue ``name`` starting in ``[a, b)`` starts, or None."""
+        a, b = max(a, 0), min(b, len(self.text))
+        for k in range(a // _BLOCK, (b - 1) // _BLOCK + 1):
+            positions = self._block(name, k)
+            i = bisect_left(positions, a)
+            if i < len(positions) and positions[i] < b:
+                return positions[i]
+        return None
+
+    def last_cue(self, name: str, a: int, b: int) -> int | None:
+        """Where the last cue ``name`` starting in ``[a, b)`` starts, or None."""
+        a, b = max(a, 0), min(b, len(self.text))
+        for k in range((b - 1) // _BLOCK, a // _BLOCK - 1, -1):
+            positions = self._block(name, k)
+            i = bisect_left(positions, b)
+            if i > 0 and positions[i - 1] >= a:
+                return positions[i - 1]
+        return None
+
+    def sentence(self, start: int, end: int) -> tuple[int, int]:
+        """The sentence around ``[start, end)``. Without a sentence break nearby it is
+        cut at a multiple of _SNAP, so the words of one long run share it (and what
+        is known about it: ``in_sentence``)."""
+        reach = _SENTENCE_REACH
+        before = self.last_cue("break", start - reach, start)
+        if before is not None:
+            a = before + 1
+        else:
+            a = max(0, (start - reach // 2) // _SNAP * _SNAP)
+        after = self.first_cue("break", end, end + reach)
+        if after is not None:
+            b = after
+        else:
+            b = min(len(self.text), ((end + reach // 2) // _SNAP + 1) * _SNAP)
+        return a, b
+
+    def in_sentence(self, name: str, a: int, b: int) -> bool:
+        """``has_cue`` for a whole sentence, remembered."""
+        key = (name, a, b)
+        got = self._sentences.get(key)
+        if got is None:
+            got = self._sentences[key] = self.first_cue(name, a, b) is not None
+        return got
+
+    def anywhere(self, name: str) -> bool:
+        key = f"anywhere:{name}"
+        if key not in self._memo:
+            self._memo[key] = _CUES[name].search(self.low) is not None
+        return bool(self._memo[key])
+
+
+@lru_cache(maxsize=8)
+def _doc(text: str) -> _Doc:
+    return _Doc(text)
+
+
+@lru_cache(maxsize=8)
+def _folded(text: str) -> _Doc:
+    return _doc(fold_for_rules(text))

@@ -1,0 +1,107 @@
+"""Threats to take this dispute to arbitration or court, or to cancel the contract."""
+
+from __future__ import annotations
+
+import re
+
+from triage.readers.signals.cues import _SELF_THREAT
+from triage.readers.signals.document import _Doc, _folded
+from triage.readers.signals.matching import _MAX_CANDIDATES, _compact, _whole
+from triage.readers.signals.negation import _post_negated, _pre_negated
+from triage.readers.signals.topics import _topic_only
+
+ARBITRATION_WORDS = re.compile(
+    _whole(
+        r"arbitration", r"arbitrate", r"arbitrators?", r"arbitragem", r"arbitraje",
+        r"arbitral", r"ica(?!\s+bremen)", r"international\s+cotton\s+association",
+        r"legal\s+(?:action|actions|proceedings|measures|steps|remedies)", r"courts?",
+        r"tribunal", r"tribunais", r"tribunales", r"lawsuits?", r"sue", r"litigation",
+        r"litigate", r"lawyers?", r"attorneys?", r"solicitors?", r"advogad[oa]s?",
+        r"abogad[oa]s?", r"a[çc][ãa]o\s+judicial", r"a[çc][õo]es\s+judiciais",
+        r"processo\s+judicial", r"medidas\s+(?:judiciais|legais|legales|judiciales)",
+        r"justi[çc]a", r"ju[íi]zo", r"acci[óo]n(?:es)?\s+(?:legal|legales|judicial|judiciales)",
+        r"v[íi]a\s+judicial", r"demanda\s+(?:judicial|arbitral)", r"demandar", r"processar",
+        r"judicialmente",
+    ),
+)
+CANCELLATION_WORDS = re.compile(
+    _whole(
+        r"(?:cancel|terminate|rescind|void)\s+(?:the|this|our|said|that)\s+(?:\w+\s+){0,2}?"
+        r"contracts?",
+        r"(?:cancell?ation|termination|rescission)\s+of\s+(?:the\s+|this\s+|our\s+)?"
+        r"(?:\w+\s+)?contracts?",
+        r"contract\s+(?:cancell?ation|termination)",
+        r"(?:cancelamento|rescis[ãa]o|cancelaci[óo]n|rescisi[óo]n|resoluci[óo]n)\s+"
+        r"d[oe]l?\s+(?:\w+\s+)?contrat[oa]s?",
+        r"(?:cancelar|rescindir|resolver|cancelaremos|rescindiremos|cancelamos|rescindimos)\s+"
+        r"(?:o|el|este|esse|nosso|nuestro|os|los|nossos|nuestros)\s+contrat[oa]s?",
+        r"contrato\s+(?:ser[áa]|fica|queda)\s+(?:cancelado|rescindido)",
+    ),
+)
+# A threat stated after its object: "legal action will be taken", "o contrato será
+# rescindido".
+_THREAT_AFTER = re.compile(
+    r"\s{1,6}(?:will|shall)\s+be\s+(?:taken|initiated|commenced|started|filed|brought|"
+    r"pursued)|\s{1,6}ser[áa]n?\s+(?:iniciad|tomad|ajuizad|movid|cancelad|rescindid|"
+    r"interpuest)\w*",
+)
+
+
+def _affirmed_legal(doc: _Doc, m: re.Match[str]) -> bool:
+    """An arbitration, legal or cancellation word that is not negated and not only a
+    clause, an event or news (a threat in its sentence outweighs those)."""
+    if _pre_negated(doc, m.start()) or _post_negated(doc, m.end()):
+        return False
+    a, b = doc.sentence(m.start(), m.end())
+    if doc.in_sentence("threat", a, b) or doc.in_sentence("self_threat", a, b):
+        return not _generic_clause(doc, a, b)
+    return not _topic_only(doc, m.start(), m.end(), conditional=False)
+
+
+def _generic_clause(doc: _Doc, a: int, b: int) -> bool:
+    return doc.in_sentence("generic_clause", a, b)
+
+
+def _threat_quote(doc: _Doc, m: re.Match[str]) -> str:
+    """The sentence part that threatens to take this dispute further, or ''."""
+    if _pre_negated(doc, m.start()) or _post_negated(doc, m.end()):
+        return ""
+    a, b = doc.sentence(m.start(), m.end())
+    if _generic_clause(doc, a, b):
+        return ""
+    cue = doc.last_cue("threat", max(a, m.start() - 150), m.end())
+    if cue is not None:
+        return _compact(doc.text[cue:b], 160)
+    after = _THREAT_AFTER.match(doc.low, m.end(), min(b, m.end() + 40))
+    if after:
+        return _compact(doc.text[m.start():after.end()])
+    near = doc.first_cue("self_threat", max(a, m.start() - 80), min(b, m.end() + 80))
+    if near is not None:
+        self_threat = _SELF_THREAT.match(doc.low, near)
+        end = max(self_threat.end() if self_threat else m.end(), m.end())
+        return _compact(doc.text[min(near, m.start()):end])
+    return ""
+
+
+def _threat(doc: _Doc) -> str:
+    if "threat" not in doc._memo:
+        quote = ""
+        for pattern in (ARBITRATION_WORDS, CANCELLATION_WORDS):
+            for i, m in enumerate(pattern.finditer(doc.low)):
+                if i >= _MAX_CANDIDATES:
+                    doc._memo["overflow"] = True
+                    break
+                quote = _threat_quote(doc, m)
+                if quote:
+                    break
+            if quote:
+                break
+        doc._memo["threat"] = quote
+    return str(doc._memo["threat"])
+
+
+def threat_signal(text: str) -> str:
+    """The words threatening to take this dispute to arbitration or court, or to cancel
+    the contract ("we will refer the matter to ICA arbitration", "acionaremos a
+    justiça"), or ''. A clause that only names ICA is not a threat."""
+    return _threat(_folded(text))

@@ -1,0 +1,166 @@
+"""Claim vocabulary: the words of each claim type (problems and measurements), what is
+wrong with a measurement, and the claim words (claims, rejections, liability).
+"""
+
+from __future__ import annotations
+
+import re
+
+from triage.readers.signals.matching import _whole
+
+# --- Claim vocabulary ---------------------------------------------------------------
+
+_GOODS = (r"(?:lots?|bales|cotton|goods|shipment|delivery|cargo|merchandise|containers?|"
+          r"consignment|fibre|fiber|lotes?|fardos|algod[ãa]o|mercadorias?|carga|embarque|"
+          r"remessa|entrega|pacas|algod[óo]n|mercanc[íi]as?|mercader[íi]as?|partida|"
+          r"env[íi]o|cargamento)")
+_DEFECT = (r"(?:quality|defect\w*|difference|shortfall|contaminat\w*|claim\w*|damage\w*|"
+           r"allowance|discount|moisture|micronaire|weight|rejected|qualidade|defeito\w*|"
+           r"diferen[çc]a|quebra|falta|contamina\w*|reclama\w*|avaria\w*|desconto|umidade|"
+           r"peso|calidad|defecto\w*|diferencia|merma|faltante|da[ñn]o\w*|descuento|humedad)")
+
+# Two kinds of words within a claim type: ones that state a problem by themselves
+# ("polypropylene", "weight shortfall", "sticky"), and measurements that are a claim
+# only when something is wrong with them or the email is already a claim.
+_CONTAMINATION = [
+    r"contaminat\w*", r"contamina[çc][ãa]o", r"contamina[çc][õo]es", r"contaminad[oa]s?",
+    r"contaminaci[óo]n(?:es)?", r"foreign\s+(?:matter|materials?|fib(?:re|er)s?|bodies|"
+    r"objects)", r"mat[ée]rias?\s+estranhas?", r"materias?\s+extra[ñn]as?",
+    r"cuerpos\s+extra[ñn]os", r"corpos\s+estranhos", r"polypropylene", r"polipropileno",
+    r"plastics?", r"pl[áa]stic[oa]s?", r"jute", r"juta", r"yute", r"pp\s+(?:strings?|"
+    r"strands?|fib(?:re|er)s?|bags?|pieces)", r"r[áa]fia",
+]
+_QUALITY_STRONG = [
+    r"sticky", r"stickiness", r"honeydew", r"melado", r"pegajos[oa]s?", r"pegajosidade",
+    r"pegajosidad", r"off[\s-]?grade", r"below\s+(?:the\s+)?(?:contract(?:ed)?\s+)?grade",
+    r"quality\s+(?:claim|complaint|difference)", r"reclama[çc][ãa]o\s+de\s+qualidade",
+    r"diferen[çc]a\s+de\s+qualidade", r"reclam(?:o|aci[óo]n)\s+(?:de|por)\s+calidad",
+    r"diferencia\s+de\s+calidad", r"immature\s+fib(?:re|er)s?",
+    r"fibras?\s+(?:i|in)maturas?",
+]
+_QUALITY_MEASURE = [
+    r"micronaire", r"mic", r"staple(?:\s+length)?", r"comprimento(?:\s+de\s+fibra)?",
+    r"longitud(?:\s+de\s+(?:la\s+)?fibra)?", r"uhml", r"(?:fib(?:re|er)\s+)?strength",
+    r"resist[êe]ncia", r"resistencia", r"tenacidade", r"tenacidad", r"uniformity",
+    r"uniformidade", r"uniformidad", r"leaf(?:\s+grade)?", r"grau\s+de\s+folha",
+    r"colou?r(?:\s+grade)?", r"graded", r"grau\s+de\s+cor", r"grado\s+de\s+color",
+    r"hvi", r"trash(?:\s+content)?", r"neps?", r"short\s+fib(?:re|er)(?:\s+content)?",
+    r"fibras?\s+curtas?", r"fibras?\s+cortas?", r"sfc", r"maturity", r"maturidade",
+    r"madurez",
+]
+_WEIGHT = [
+    r"weight\s+shortfalls?", r"short[\s-]?weight(?:ed)?", r"underweight",
+    r"weight\s+(?:loss|difference|discrepanc(?:y|ies)|claim|deficit|deficiency|short)",
+    r"shortfall\s+(?=(?:of\s+)?[\d.,]+\s*(?:%|kgs?|lbs|mt|t\b|tons|tonnes|bales))",
+    r"kgs?\s+(?:short|missing|less)", r"missing\s+(?:bales|weight)", r"falta\s+de\s+peso",
+    r"faltante\s+de\s+peso", r"peso\s+faltante", r"merma(?:\s+de\s+peso)?",
+    r"quebra\s+de\s+peso", r"diferen[çc]a\s+de\s+peso", r"perda\s+de\s+peso",
+    r"peso\s+(?:a\s+menos|inferior|faltante)", r"d[ée]ficit\s+de\s+peso",
+    r"diferencia\s+de\s+peso", r"p[ée]rdida\s+de\s+peso",
+]
+_MOISTURE_STRONG = [
+    r"wet\s+(?:bales|cotton)", r"fardos\s+(?:molhados|[úu]midos)", r"pacas\s+(?:mojadas|"
+    r"h[úu]medas)", r"algod[óo]n\s+mojado", r"mou?ld(?:y|ed)?", r"mofo", r"bolor", r"moho",
+    r"water[\s-]damaged?", r"danos?\s+por\s+[áa]gua", r"da[ñn]os?\s+por\s+agua",
+    r"moisture\s+damage",
+]
+_MOISTURE_MEASURE = [r"moisture(?:\s+content)?", r"humidity", r"umidade", r"humedad"]
+_LATE = [
+    r"late\s+(?:shipment|delivery)", r"delayed\s+(?:shipment|delivery)", r"shipped\s+late",
+    r"atraso\s+n[oa]\s+(?:embarque|entrega)", r"(?:embarque|entrega)\s+atrasad[oa]",
+    r"retraso\s+en\s+(?:el\s+embarque|la\s+entrega)", r"(?:embarque|entrega)\s+"
+    r"(?:retrasad[oa]|tard[íi]a)",
+]
+
+
+def _typed(strong: list[str], measure: list[str]) -> re.Pattern[str]:
+    parts = []
+    if strong:
+        parts.append(r"(?P<strong>" + _whole(*strong) + ")")
+    if measure:
+        parts.append(r"(?P<measure>" + _whole(*measure) + ")")
+    return re.compile("|".join(parts))
+
+
+CLAIM_TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
+    "contamination": _typed(_CONTAMINATION, []),
+    "quality_hvi": _typed(_QUALITY_STRONG, _QUALITY_MEASURE),
+    "weight_shortfall": _typed(_WEIGHT, []),
+    "moisture": _typed(_MOISTURE_STRONG, _MOISTURE_MEASURE),
+    "late_shipment": _typed([], _LATE),
+}
+
+# Something is wrong with a measurement: right after it...
+_QUALIFIER_AFTER = re.compile(
+    r"\b(?:out\s+of\s+(?:range|spec\w*|contract|tolerance|type)|outside|below|above|"
+    r"over\s+(?:the\s+)?(?:limit|max\w*|contract)|exceed\w*|higher\s+than|lower\s+than|"
+    r"less\s+than|more\s+than|too\s+(?:high|low|short|weak|long)|high|low(?!\s+middling)|"
+    r"excessive|elevated|poor|weak|insufficient|instead\s+of|vs\.?|versus|"
+    r"against\s+(?:the\s+|a\s+)?(?:contract(?:ed|ual)?\s+|agreed\s+|required\s+)?"
+    r"(?:(?:spec\w*|limit|max\w*|min\w*|value|grade|range)\s+(?:of\s+)?)?\d|"
+    r"compared\s+(?:to|with)|not\s+(?:within|in\s+line|as\s+per|according|meet\w*|"
+    r"complian\w*|conform\w*)|does\s+not\s+meet|do\s+not\s+meet|non[\s-]?(?:conform\w*|"
+    r"complian\w*)|deviat\w*|discrepan\w*|issues?|problems?|defect\w*|off[\s-]?(?:spec|"
+    r"type|grade)|failed|fails|claim\w*|complaint|fora\s+d[aeo]s?|abaixo|acima|"
+    r"inferior(?:es)?|superior(?:es)?|alt[oa]s?|baix[oa]s?|elevad[oa]s?|excessiv[oa]s?|"
+    r"insuficientes?|em\s+vez\s+de|ao\s+inv[ée]s\s+de|contra\s+(?:o|os|a|as)\s+"
+    r"contratad\w*|n[ãa]o\s+(?:conforme|atende\w*|est[áa]\s+de\s+acordo)|desvios?|"
+    r"problemas?|defeitos?|reprovad\w*|reclama\w*|fuera\s+de|por\s+debajo|por\s+encima|"
+    r"menor(?:es)?\s+(?:que|a|al|de)|mayor(?:es)?\s+(?:que|a|al|de)|excede\w*|"
+    r"ultrapass\w*|baj[oa]s?|excesiv[oa]s?|en\s+(?:lugar|vez)\s+de|no\s+(?:conforme|cumple\w*)|"
+    r"desviaci[óo]n|defectos?|rechazad\w*)\b",
+)
+# ...or right before it ("low strength", "excess moisture", "alta umidade").
+_QUALIFIER_BEFORE = re.compile(
+    r"\b(?:low|high|poor|weak|short|excessive|excess|elevated|insufficient|inadequate|bad|"
+    r"abnormal|irregular|baixa|baixo|alta|alto|elevad[oa]|excessiv[oa]|insuficiente|fraca|"
+    r"fraco|m[áa]|ruim|baja|bajo|pobre|d[ée]bil|deficiente|excesiv[oa]|anormal)\s{1,3}"
+    r"(?:\w+\s{1,3})?$",
+)
+_VALUE = re.compile(r"\d")
+
+CLAIM_WORDS = re.compile(
+    _whole(
+        # "claim" and its family, not an address, a department or "claims to be".
+        r"(?<![@.\-])claim(?:s|ed|ing|ant|ants)?(?![@.\-]\w)"
+        r"(?!\s+(?:department|dept|team|manager|handler|office|desk|adjuster|procedure|process|"
+        r"policy|form|unit)\b|\s+(?:that|to\s+be|to\s+have|to\s+come|to\s+represent)\b)",
+        r"reclama[çc][ãa]o", r"reclama[çc][õo]es", r"reclamos?", r"reclamaci[óo]n(?:es)?",
+        r"reclamamos", r"reclamar", r"indemni\w*", r"indeniza\w*", r"indemniza\w*",
+        r"compensation", r"compensate", r"ressarcimento", r"ressarcir", r"resarcimiento",
+        r"resarcir", r"complaints?", r"queixas?", r"quejas?", r"price\s+allowance",
+        r"abatimento", r"rebaja\s+de\s+precio", r"damages", r"preju[íi]zos?", r"perjuicios?",
+        r"disputes?(?!\s+(?:resolution|settlement))", r"disputed", r"disputa",
+        rf"debit\s+note(?=[^.;!?\n]{{0,80}}?\b{_DEFECT})",
+        rf"nota\s+de\s+d[ée]bito(?=[^.;!?\n]{{0,80}}?\b{_DEFECT})",
+        # Rejection of goods (a rejection affirms a claim).
+        rf"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|have\s+to\s+|are\s+)?"
+        rf"(?:reject|rejecting|refuse|refusing)\s+(?:to\s+accept\s+)?(?:the|this|these|those|"
+        rf"your|all|\d+)\s+(?:\S+\s+){{0,2}}?{_GOODS}",
+        r"(?:refuse|refused|refusing)\s+(?:to\s+(?:take|accept)\s+)?delivery",
+        rf"(?:we|i)\s+(?:cannot|can\s+not|can['’]t|will\s+not|won['’]t|do\s+not|shall\s+not)\s+"
+        rf"accept\s+(?:the|this|these|those|your|such|\d+)\s+(?:\S+\s+){{0,2}}?{_GOODS}",
+        rf"{_GOODS}\b[^.;!?\n]{{0,40}}?\b(?:cannot|can\s+not|will\s+not|won['’]t|shall\s+not|"
+        rf"could\s+not)\s+be\s+accepted",
+        r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+)?(?:reject|refuse)\s+"
+        r"(?:lots?|contracts?|bales)\s+(?:no\.?\s*|n[ºo°]\s*|#\s*)?[\w/-]*\d",
+        rf"(?:rejeitamos|recusamos|rechazamos|devolvemos|devolveremos|rejeitaremos|"
+        rf"recusaremos|rechazaremos)\s+(?:(?:o|a|os|as|este|esta|estes|estas|esse|essa|esses|"
+        rf"essas|el|la|los|las|\d+)\s+)?(?:\S+\s+){{0,2}}?{_GOODS}",
+        rf"(?:n[ãa]o|no)\s+(?:aceitaremos|aceitamos|podemos\s+aceitar|vamos\s+aceitar|"
+        rf"iremos\s+aceitar|aceptaremos|aceptamos|podemos\s+aceptar|vamos\s+a\s+aceptar)\s+"
+        rf"(?:o|a|os|as|este|esta|estes|estas|esse|essa|esses|essas|el|la|los|las|\d+)\s+"
+        rf"(?:\S+\s+){{0,2}}?{_GOODS}",
+        r"recusa(?:r|mos)?\s+(?:a|o)\s+(?:entrega|recebimento)",
+        r"rechaz(?:ar|amos)\s+(?:la|el)\s+(?:entrega|recepci[óo]n)",
+        # Liability.
+        r"(?:we|i)\s+(?:will\s+|shall\s+|must\s+|hereby\s+)?hold\s+(?:you|your\s+(?:company|"
+        r"firm|good\s*selves)|the\s+sellers?|them)\s+(?:fully\s+|entirely\s+|solely\s+|"
+        r"jointly\s+)?(?:responsible|liable|accountable)",
+        r"held\s+(?:fully\s+)?(?:responsible|liable)",
+        r"responsabiliza(?:mos|remos|r[áa]|r[ãa]o)", r"responsabilizamos",
+        r"(?:os|vos|lhes|a)\s+consideramos\s+respons[áa]veis",
+        r"(?:los|les|la|lo)\s+(?:hacemos|haremos|consideramos)\s+responsables?",
+        r"hacemos\s+responsables?",
+    ),
+)
