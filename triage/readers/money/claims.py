@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from triage.readers.money.amount import Money, find_amounts
-from triage.readers.money.cues import _Context
+from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
 
 # --- What the sender claims -------------------------------------------------------------
 
@@ -186,6 +186,16 @@ def claimed_amounts_by_currency(text: str) -> list[Money]:
         return []
     ctx = _Context(text, amounts)
     kinds = [ctx.kind(a) for a in amounts]
+    # A figure the email names as a contract value elsewhere ("CFT-26/122 (USD 1,980,000)
+    # - minor quality claim" in a subject) is that value, unless a claim word before it
+    # in its own sentence says it is claimed ("we claim the full USD 1,980,000").
+    contract_values = {(a.amount, a.currency) for a, k in zip(amounts, kinds, strict=True)
+                       if k == "contract"}
+    for i, a in enumerate(amounts):
+        if kinds[i] != "contract" and (a.amount, a.currency) in contract_values:
+            before = ctx.cues_between(ctx.sentence_start(a.start, _SENTENCE_WINDOW), a.start)
+            if not any(c.kind == "claim" and not c.weak for c in before):
+                kinds[i] = "contract"
     claim_words = any(c.kind == "claim" and not c.weak for c in ctx.cues)
     wanted = {"claim", "cost"} if claim_words else {"claim"}
     if not wanted.intersection(kinds) and claim_words:

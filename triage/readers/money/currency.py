@@ -48,7 +48,7 @@ _NAMES = {
     "libras esterlinas": "GBP", "libra esterlina": "GBP",
     # Of the rupees, the Indian one is worth the most: the cautious reading.
     "rupees": "INR", "indian rupees": "INR", "pakistani rupees": "PKR",
-    "yuan": "CNY", "renminbi": "CNY",
+    "yuan": "CNY", "renminbi": "CNY", "taka": "BDT",
     "pesos argentinos": "ARS", "pesos mexicanos": "MXN", "pesos chilenos": "CLP",
     "pesos colombianos": "COP", "pesos uruguayos": "UYU",
     # Several countries' pesos (and Spanish "rupias"): money, currency unknown.
@@ -67,7 +67,7 @@ _NAME_ALT = (
     r"u\.?s\.?\s?dollars|american\s{1,3}dollars|dollars?|d[oó]lar(?:es)?"
     r"(?:\s{1,3}(?:americanos|estadounidenses|norte-?americanos))?|reais"
     r"|euros?|pounds\s{1,3}sterling|british\s{1,3}pounds|sterling|libras?\s{1,3}esterlinas?"
-    r"|(?:indian\s{1,3}|pakistani\s{1,3})?rupees|rupias|yuan|renminbi"
+    r"|(?:indian\s{1,3}|pakistani\s{1,3})?rupees|rupias|yuan|renminbi|taka"
     r"|pesos(?:\s{1,3}(?:argentinos|mexicanos|chilenos|colombianos|uruguayos))?"
 )
 _SYMBOL_ALT = r"US\$|U\$S|U\$|R\$|[$€£¥₹]"

@@ -178,6 +178,8 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
                 return end - len(sym), _SYMBOLS[sym], False
     if last in "$€£¥₹":
         return end - 1, _SYMBOLS[last], last == "$"
+    if core[-2:].lower() == "tk" and not core[-3:-2].isalpha():  # Bangladeshi taka
+        return end - 2, "BDT", False
     code = core[-3:]
     if len(code) == 3 and code.isalpha() and code.isascii() and not core[-4:-3].isalpha():
         cur = _code(code)

@@ -98,7 +98,9 @@ def _word_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
 
 
 def _joins(gap: str) -> bool:
-    return 0 < len(gap) <= 3 and all(c in " \t-\u00a0" for c in gap)
+    # A mail client may wrap a number in words: one line break joins too.
+    return (0 < len(gap) <= 4 and gap.count("\n") <= 1
+            and all(c in " \t-\u00a0\n" for c in gap))
 
 
 def _read_span(clean: str, span: list[re.Match[str]]):

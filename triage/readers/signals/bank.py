@@ -116,7 +116,17 @@ _CHANGE_WORD = re.compile(
     r"alterad[oa]s?|nueva|nuevo|nuevos|nuevas|actualizad[oa]s?|cambiad[oa]s?|modificad[oa]s?|"
     r"from\s+now\s+on|henceforth|going\s+forward|a\s+partir\s+de\s+(?:agora|hoje|ahora|hoy)|"
     r"de\s+ahora\s+en\s+adelante|instead|em\s+vez|en\s+lugar|no\s+longer|n[ãa]o\s+mais|"
-    r"ya\s+no)\b"
+    r"ya\s+no|"
+    # Indirect: the usual account is out of use, or payments are sent elsewhere for now.
+    r"supersed\w*|substitu\w*|sustitu\w*|reemplaz\w*|hasta\s+nuevo\s+aviso|"
+    r"until\s+further\s+notice|at[ée]\s+segunda\s+ordem|temporar\w*|temporalmente|"
+    r"canaliz\w*|redirect\w*|redireccion\w*|redirecion\w*|effective\s+immediately|"
+    r"with\s+immediate\s+effect|payment\s+agent|agente\s+de\s+pagos?|"
+    r"agente\s+de\s+pagamentos?|parceir[oa]|inmovilizad\w*|bloquead\w*|blocked|frozen|"
+    r"congelad\w*|effective\s{0,3}:?\s{0,3}immediately|rather\s+than|"
+    # Pay someone else: an affiliate or a third party.
+    r"filial|affiliat\w*|sister\s+company|coligada|third[\s-]+party|terceir[oa]s?|"
+    r"terceros?|on\s+behalf\s+of|em\s+nome\s+d[aeo]|a\s+nombre\s+de)\b"
     r"(?!\s{1,3}(?:\w+\s{1,3})?(?:invoices?|faturas?|facturas?|boletos?|orders?|pedidos?|"
     r"contracts?|contratos?|crops?|safras?|cosechas?|seasons?|years?|anos?|años?|eta|etd|"
     r"vessels?|navios?|buques?|bookings?|shipments?|embarques?|prices?|pre[çc]os?|precios?|"
@@ -167,9 +177,10 @@ def bank_change_signal(text: str) -> str:
         first = first or m
         if _bank_change_match(doc, m):
             return _compact(doc.text[m.start():m.end()])
-    for start, end, _ in _accounts(doc):
+    for start, end in sorted({(a, b) for a, b, _ in _accounts(doc)} | _stated_accounts(doc)):
         a, b = doc.sentence(start, end)
-        lo, hi = max(a, start - 120), min(b, end + 120)
+        # Details are often introduced by the sentence before ("...to the account below:").
+        lo, hi = max(0, start - 500), min(b, end + 120)
         if doc.has_cue("awareness", lo, hi):
             continue
         for w in _CHANGE_WORD.finditer(doc.low, lo, hi):
@@ -190,6 +201,11 @@ _AGENCIA = re.compile(
     r"[\s,;/|-]{0,6}(?:(?:e|and)\s+)?"
     r"(?:conta(?:\s+corrente)?|c/c|cc|c\.c\.|conta-corrente)\s*(?:n[ºo°]\.?\s*)?[:#]?\s*"
     r"(\d{3,12}(?:-?[\dXx])?)\b",
+)
+# Any account number stated as such (an IBAN whose checksum fails still names one).
+_GENERIC_ACCOUNT = re.compile(
+    r"\b(?:iban|account(?:\s+(?:no\.?|number|n[ºo°]))?|acct\.?|a/c|conta(?:\s+corrente)?|"
+    r"cuenta(?:\s+corriente)?|c/c)\s{0,8}[:#]?\s{0,3}([a-z0-9][a-z0-9 \-]{4,38}[0-9])\b"
 )
 _CBU = re.compile(r"\b(?i:CBU)\b\s*(?:n[ºo°]\.?\s*)?[:#]?\s*(\d{22})\b")
 _CLABE = re.compile(r"\b(?i:CLABE)\b\s*(?:interbancaria\s*)?[:#]?\s*(\d{18})\b")
@@ -255,6 +271,16 @@ def _accounts(doc: _Doc) -> list[tuple[int, int, str]]:
     found.sort()
     doc._memo["accounts"] = found
     return found
+
+
+def _stated_accounts(doc: _Doc) -> set[tuple[int, int]]:
+    """Where an account number is stated as such, checked or not: for spotting a
+    change, an IBAN with a bad checksum still names an account to pay into."""
+    stated = {(m.start(), m.end())
+              for m in islice(_GENERIC_ACCOUNT.finditer(doc.low), _MAX_CANDIDATES)
+              if sum(ch.isdigit() for ch in m.group(1)) >= 6}
+    return stated | {(m.start(), m.end())
+                     for m in islice(_IBAN.finditer(doc.text), _MAX_CANDIDATES)}
 
 
 def bank_accounts(text: str) -> list[str]:

@@ -155,7 +155,14 @@ _NEWSLETTER = (
     r"dar\s+de\s+baja|newsletter|boletim\s+informativo|bolet[íi]n\s+informativo|"
     r"view\s+(?:this\s+email\s+)?in\s+(?:your\s+)?browser|ver\s+no\s+navegador|"
     r"ver\s+en\s+el\s+navegador|this\s+(?:week|month)['’]s\s+edition|nesta\s+edi[çc][ãa]o|"
-    r"en\s+esta\s+edici[óo]n)\b"
+    r"en\s+esta\s+edici[óo]n|"
+    # Genres whose alarming words name a topic: event programmes, auto-replies, reports.
+    r"save\s+the\s+date|temario|programa[çc][ãa]o\s+do\s+evento|inscri[çc][õo]es\s+abertas|"
+    r"inscripciones\s+abiertas|register\s+now|out\s+of\s+(?:the\s+)?office|"
+    r"fora\s+do\s+escrit[óo]rio|ausente\s+do\s+escrit[óo]rio|fuera\s+de\s+(?:la\s+)?oficina|"
+    r"resposta\s+autom[áa]tica|respuesta\s+autom[áa]tica|auto-?reply|automatic\s+reply|"
+    r"market\s+report|weekly\s+report|relat[óo]rio\s+(?:semanal|de\s+mercado)|"
+    r"informe\s+(?:semanal|de\s+mercado))\b"
 )
 _REPLY_SUBJECT = r"(?:^|\n)[ \t]*(?:subject:\s*)?(?:re|res|fw|fwd|enc|rv|aw|tr)\s*:"
 _AWARENESS = (

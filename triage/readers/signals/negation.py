@@ -85,7 +85,9 @@ _LIST_ITEMS = [
     "contaminação", "contaminación", "moisture", "umidade", "humedad", "stickiness",
     "honeydew", "pegajosidade", "pegajosidad", "melado", "damage", "dano", "daño",
 ]
-_LIST_SEP_WORDS = ["or", "nor", "and", "ou", "nem", "e", "ni", "o", "y"]
+# "por"/"by"/"with": "ausência de contaminação por plástico, polipropileno" lists too.
+_LIST_SEP_WORDS = ["or", "nor", "and", "ou", "nem", "e", "ni", "o", "y", "por", "by", "with",
+                   "com", "con"]
 
 
 def _rev_words(ws: list[str]) -> str:

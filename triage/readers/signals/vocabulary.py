@@ -57,6 +57,8 @@ _WEIGHT = [
     r"quebra\s+de\s+peso", r"diferen[çc]a\s+de\s+peso", r"perda\s+de\s+peso",
     r"peso\s+(?:a\s+menos|inferior|faltante)", r"d[ée]ficit\s+de\s+peso",
     r"diferencia\s+de\s+peso", r"p[ée]rdida\s+de\s+peso",
+    r"diverg[êe]ncia\s+de\s+peso", r"diferen[çc]a\s+(?:\w+\s+){1,2}de\s+peso",
+    r"shortage\s+of\s+[\d.,]+\s*(?:kgs?|lbs|mt|tons|tonnes|bales)",
 ]
 _MOISTURE_STRONG = [
     r"wet\s+(?:bales|cotton)", r"fardos\s+(?:molhados|[úu]midos)", r"pacas\s+(?:mojadas|"
@@ -68,6 +70,8 @@ _MOISTURE_MEASURE = [r"moisture(?:\s+content)?", r"humidity", r"umidade", r"hume
 _LATE = [
     r"late\s+(?:shipment|delivery)", r"delayed\s+(?:shipment|delivery)", r"shipped\s+late",
     r"atraso\s+n[oa]\s+(?:embarque|entrega)", r"(?:embarque|entrega)\s+atrasad[oa]",
+    r"\d{1,3}\s+days\s+late", r"\d{1,3}\s+dias\s+de\s+atraso",
+    r"\d{1,3}\s+d[íi]as\s+de\s+retraso",
     r"retraso\s+en\s+(?:el\s+embarque|la\s+entrega)", r"(?:embarque|entrega)\s+"
     r"(?:retrasad[oa]|tard[íi]a)",
 ]
@@ -126,7 +130,10 @@ CLAIM_WORDS = re.compile(
         r"(?!\s+(?:department|dept|team|manager|handler|office|desk|adjuster|procedure|process|"
         r"policy|form|unit)\b|\s+(?:that|to\s+be|to\s+have|to\s+come|to\s+represent)\b)",
         r"reclama[çc][ãa]o", r"reclama[çc][õo]es", r"reclamos?", r"reclamaci[óo]n(?:es)?",
-        r"reclamamos", r"reclamar", r"indemni\w*", r"indeniza\w*", r"indemniza\w*",
+        r"reclamamos", r"reclamar", r"reclamando", r"reclamad[oa]s?", r"indemni\w*",
+        r"(?:delay|late\s+delivery|late\s+shipment)\s+penalt(?:y|ies)",
+        r"multa\s+(?:por\s+)?(?:atraso|retraso)", r"penalidad\s+por\s+retraso",
+        r"indeniza\w*", r"indemniza\w*",
         r"compensation", r"compensate", r"ressarcimento", r"ressarcir", r"resarcimiento",
         r"resarcir", r"complaints?", r"queixas?", r"quejas?", r"price\s+allowance",
         r"abatimento", r"rebaja\s+de\s+precio", r"damages", r"preju[íi]zos?", r"perjuicios?",
