@@ -405,3 +405,25 @@ def test_a_megabyte_of_hostile_input_reads_in_under_a_second(name):
         reader(text)
         elapsed = time.perf_counter() - started
         assert elapsed < 1.0, f"{reader.__name__} on {name}: {elapsed:.2f}s"
+
+
+def test_a_table_whose_header_names_the_currency_is_read_per_row():
+    csv = ("lot | bales | defect | claim_usd\n"
+           "HS-1 | 88 | micronaire | 12300.00\n"
+           "HS-2 | 88 | strength | 14150.00\n")
+    text = "Our claim statement for contract CT-9 is attached.\n\n" + csv
+    exposure = money.claimed_exposure(text)
+    assert (exposure.amount, exposure.currency) == (Decimal("26450.00"), "USD")
+
+
+def test_a_table_without_a_currency_header_is_not_money():
+    # Bales, HVI values and lot numbers in cells are not amounts.
+    text = "lot | bales | mic | strength\nHS-1 | 88 | 4.7 | 28.1\nHS-2 | 90 | 4.8 | 27.9\n"
+    assert money.find_amounts(text) == []
+
+
+def test_table_reading_stays_linear():
+    text = "lot | claim_usd\n" + "A | 1\n" * 150_000
+    started = time.process_time()
+    money.find_amounts(text)
+    assert time.process_time() - started < 2.0

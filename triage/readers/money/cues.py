@@ -28,7 +28,7 @@ _CUES = [
               r"|(?:price|quality|weight) (?:difference|reduction|claim|allowance)"
               r"|shortfall|short weight|shortage|exposure|at stake"
               r"|reserv(?:e|es|ed|ing)|liab\w*|ow(?:e|es|ed|ing)"
-              r"|reclam\w*|indeniza\w*|ressarc\w*|preju[ií]zo\w*|perdas?|compensa\w*"
+              r"|reclam\w*|pleitos?|indeniza\w*|ressarc\w*|preju[ií]zo\w*|perdas?|compensa\w*"
               r"|nota de d[ée]bito|nota de cr[ée]dito|descont\w*|abatimento"
               r"|bonifica\w*|dedu[çc][ãa]o|diferen[çc]a de (?:pre[çc]o|qualidade|peso)"
               r"|falta de peso|quebra de peso|multa|danos|exposi[çc][ãa]o"
@@ -39,7 +39,10 @@ _CUES = [
     ("claim_weak", r"we (?:demand|request|require|ask|seek|expect)|solicitamos|exigimos"
                    r"|pedimos|requeremos|requerimos"),
     # Costs are claimed in a claim ("survey costs: USD 2,500"), not in an invoice.
-    ("cost", r"costs?|fees?|expenses|charges|custos?|despesas|honor[áa]rios|gastos|costos?"
+    ("cost", r"(?:invoiced|charged|billed) to (?:us|our company)|cobrad[oa]s? de n[óo]s"
+             r"|faturad[oa]s? contra n[óo]s|facturad[oa]s? a nosotros"
+             r"|nos (?:cobraron|facturaron)|costs?|fees?|expenses|charges|custos?|despesas"
+             r"|honor[áa]rios|gastos|costos?"
              r"|cargos"),
     ("contract", r"contract(?:ed)? (?:value|amount|price|total|worth|sum)"
                  r"|value of (?:the|this|our) contract|total contract"
@@ -78,7 +81,9 @@ _CUE_RE = re.compile(
 )
 _WEAK = {"invoice_weak": "invoice", "freight_weak": "freight", "claim_weak": "claim"}
 _PER_UNIT_RE = re.compile(
-    r"\s{0,2}(?:(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?(?:lbs?|pounds?|libras?|tons?|tonnes?|toneladas?"
+    # On the same line: "USD 12,870.00\n\nEach lot is settled..." is not a unit price.
+    r"[ \t]{0,2}(?:(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?"
+    r"(?:lbs?|pounds?|libras?|tons?|tonnes?|toneladas?"
     r"|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|units?|unidad|unidade|containers?"
     r"|contêiner|contenedor)|each|pmt)(?![^\W\d_])",
     re.IGNORECASE,

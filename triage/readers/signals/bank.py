@@ -154,7 +154,8 @@ def _bank_change_match(doc: _Doc, m: re.Match[str]) -> bool:
     if _pre_negated(doc, m.start()):
         return False
     a, b = doc.sentence(m.start(), m.end())
-    if doc.in_sentence("awareness", a, b):
+    # A fraud warning names changes it does not ask for ("Comunicado: tentativas de fraude").
+    if doc.in_sentence("awareness", a, b) or doc.in_first_line("awareness"):
         return False
     if _GENERIC_RECORDS.search(m.group(0)):
         lo, hi = max(0, m.start() - 200), min(len(doc.text), m.end() + 200)

@@ -164,6 +164,16 @@ _NEWSLETTER = (
     r"market\s+report|weekly\s+report|relat[óo]rio\s+(?:semanal|de\s+mercado)|"
     r"informe\s+(?:semanal|de\s+mercado))\b"
 )
+# A subject that names the mail's genre: a programme, a policy, a requirement list, news.
+# Not "reminder": claims are chased with reminders.
+_GENRE_SUBJECT = (
+    r"\b(?:preven[çc][ãa]o|prevention|preventive|preventiv[oa]|prevenci[óo]n|treinamento|"
+    r"training|capacita[çc][ãa]o|capacitaci[óo]n|workshop|semin[áa]rio|seminario|seminar|"
+    r"webinar|requirements|requisitos|requerimientos|specifications?|especifica[çc][õo]es|"
+    r"especificaciones|comunicado|announcement|anuncio|news|not[íi]cias|noticias|headlines|"
+    r"policy|pol[íi]tica|procedures?|procedimentos?|procedimientos?|guidelines|diretrizes|"
+    r"directrices|best\s+practices|boas\s+pr[áa]ticas|buenas\s+pr[áa]cticas)\b"
+)
 _REPLY_SUBJECT = r"(?:^|\n)[ \t]*(?:subject:\s*)?(?:re|res|fw|fwd|enc|rv|aw|tr)\s*:"
 _AWARENESS = (
     r"\b(?:never|nunca|jamais|jam[áa]s|fraud\w*|scam\w*|phishing|beware|be\s+aware|"
@@ -182,6 +192,7 @@ _CUES = {
     "conditional": re.compile(_CONDITIONAL),
     "comma": re.compile(r",|\bthen\b|\bent[ãa]o\b|\bentonces\b"),
     "newsletter": re.compile(_NEWSLETTER),
+    "genre_subject": re.compile(_GENRE_SUBJECT),
     "reply": re.compile(_REPLY_SUBJECT),
     "awareness": re.compile(_AWARENESS),
     "break": _BREAK,

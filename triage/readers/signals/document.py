@@ -93,6 +93,15 @@ class _Doc:
             got = self._sentences[key] = self.first_cue(name, a, b) is not None
         return got
 
+    def in_first_line(self, name: str) -> bool:
+        """Whether cue ``name`` is in the first line: the subject, in the rules' text."""
+        key = f"first_line:{name}"
+        if key not in self._memo:
+            end = self.low.find("\n", 0, 300)
+            self._memo[key] = _CUES[name].search(self.low, 0, end if end > 0 else 300) \
+                is not None
+        return bool(self._memo[key])
+
     def anywhere(self, name: str) -> bool:
         key = f"anywhere:{name}"
         if key not in self._memo:

@@ -49,7 +49,7 @@ def _topic_only(doc: _Doc, start: int, end: int, *, conditional: bool = True,
         return True
     if (claim_word or not hypothetical) and doc.in_sentence("claim_assertion", a, b):
         return False
-    if hypothetical or doc.anywhere("newsletter"):
+    if hypothetical or doc.anywhere("newsletter") or doc.in_first_line("genre_subject"):
         return True
     if doc.in_sentence("finding_any", a, b):
         return False
