@@ -18,26 +18,27 @@ def words(*alternatives: str) -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(alternatives) + r")", re.IGNORECASE)
 
 
-def _split_top(pattern: str) -> list[str]:
-    """``pattern`` split at its top-level ``|``."""
-    parts, depth, start, i = [], 0, 0, 0
+def _structure(pattern: str):
+    """(index, character, depth before it) of each structural character of a regex:
+    escapes and character classes skipped, parentheses counted."""
+    depth, i = 0, 0
     while i < len(pattern):
         ch = pattern[i]
         if ch == "\\":
             i += 2
             continue
         if ch == "[":
-            i = pattern.index("]", i + 2)
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        elif ch == "|" and depth == 0:
-            parts.append(pattern[start:i])
-            start = i + 1
+            i = pattern.index("]", i + 2) + 1
+            continue
+        yield i, ch, depth
+        depth += {"(": 1, ")": -1}.get(ch, 0)
         i += 1
-    parts.append(pattern[start:])
-    return parts
+
+
+def _split_top(pattern: str) -> list[str]:
+    """``pattern`` split at its top-level ``|``."""
+    cuts = [i for i, ch, depth in _structure(pattern) if ch == "|" and depth == 0]
+    return [pattern[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(pattern)], strict=True)]
 
 
 def _expand(alternative: str) -> list[str]:
@@ -45,21 +46,9 @@ def _expand(alternative: str) -> list[str]:
     over it, so each branch starts with a letter: ``(?:we|i)\\s+x`` gives
     ``we\\s+x`` and ``i\\s+x``; ``[áa]x`` gives ``áx`` and ``ax``."""
     if alternative.startswith("(?:"):
-        depth, i = 0, 0
-        while i < len(alternative):
-            ch = alternative[i]
-            if ch == "\\":
-                i += 2
-                continue
-            if ch == "[":
-                i = alternative.index("]", i + 2)
-            elif ch == "(":
-                depth += 1
-            elif ch == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            i += 1
+        # The ")" that closes the leading group.
+        i = next((j for j, ch, depth in _structure(alternative) if ch == ")" and depth == 1),
+                 len(alternative))
         rest = alternative[i + 1:]
         if rest[:1] in ("?", "*", "+", "{"):
             return [alternative]
