@@ -119,8 +119,9 @@ def evaluate(
         )
         if stated_triggers and not triggers:
             result.triggers += stated_triggers
-        if result.exposure_usd is None or (stated_usd or 0) > result.exposure_usd:
-            result.exposure_usd = stated_usd if stated_usd is not None else result.exposure_usd
+        if stated_usd is not None and (result.exposure_usd is None
+                                       or stated_usd > result.exposure_usd):
+            result.exposure_usd = stated_usd
     received_on = received_at.date()
     written, quote = dates.response_deadline(email_text, received_on)
     candidates = [d for d in (deadline, written) if d is not None]

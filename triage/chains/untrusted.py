@@ -19,8 +19,10 @@ import secrets
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cached_property
 
 from triage.attachments import PDF_MAX_BYTES, PDF_MAX_SECONDS, attachment_text
+from triage.doctext import may_hold_text
 from triage.htmltext import html_adds
 from triage.mime import attachment_label, html_visible_text
 from triage.sanitize import normalize_for_model
@@ -76,10 +78,11 @@ class EmailInput:
             html_text=html_text if html_text != email.text_body else "",
             attachment_texts=_read(
                 (attachment_label(a.filename, a.content_type), a.declared_type, a.filename,
-                 lambda a=a: _stored_bytes(a)) for a in rows if a.stored),
+                 lambda a=a: _stored_bytes(a)) for a in rows
+                if a.stored and may_hold_text(a.declared_type, a.filename, a.content_type)),
         )
 
-    @property
+    @cached_property  # wrap() asks on every chain call
     def html_extra(self) -> str:
         """The HTML's text when it says materially more than the body, else ''."""
         return self.html_text if self.html_text and html_adds(self.body, self.html_text) else ""

@@ -15,7 +15,7 @@ from django.utils import timezone
 from triage.mime import ParsedEmail
 from triage.models import Attachment, EmailEvent, InboundEmail, Status
 from triage.services.audit import audit_event
-from triage.services.queue import email_publish
+from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
 
 log = logging.getLogger(__name__)
@@ -124,10 +124,7 @@ def email_ingest(
     log.info("ingested email %s via %s from %s", email.pk, provider, sender)
     if automated:
         return IngestResult(email.pk, status, duplicate=False)
-    published: list[bool] = []
-    transaction.on_commit(lambda: published.append(email_publish(email.pk)))
-    # Outside a transaction the hook has run by now; inside one it runs at commit.
-    if published and not published[0]:
+    if not email_publish_on_commit(email.pk):
         status = Status.RECEIVED
     return IngestResult(email.pk, status, duplicate=False)
 

@@ -39,12 +39,17 @@ def email_enqueue(email_id: int, *, reason: str, old: str = Status.RECEIVED,
     published (inside a caller's transaction: once queued, the publish runs at its
     commit). False when the email was no longer in ``old``, or when the broker refused
     the publish: then the email is back in ``received`` for the sweeper, never lost."""
+    if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason,
+                            actor=actor, kind=kind):
+        return False
+    return email_publish_on_commit(email_id)
+
+
+def email_publish_on_commit(email_id: int) -> bool:
+    """Publish once the caller's transaction commits (now, outside one). The publish's
+    result when it ran now; True when it waits for a caller's commit."""
     published: list[bool] = []
-    with transaction.atomic():
-        if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason,
-                                actor=actor, kind=kind):
-            return False
-        transaction.on_commit(lambda: published.append(email_publish(email_id)))
+    transaction.on_commit(lambda: published.append(email_publish(email_id)))
     return published[0] if published else True
 
 
