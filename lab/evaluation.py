@@ -189,6 +189,10 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
         "routine_cases": len(routine),
         "routine_false_escalation_rate": _ratio(sum(r.got["escalate"] for r in routine),
                                                 len(routine)),
+        # The other false alarm: routine mail that costs a person's time (a ticket or a
+        # review) without reaching the desk.
+        "routine_false_hold_rate": _ratio(sum(r.got["route"] in ("needs_review", "ticket")
+                                              for r in routine), len(routine)),
         "bank_change_cases": len(bank),
         "bank_change_recall": _ratio(sum(r.got["bank_flag"] and r.got["route"] in HELD_ROUTES
                                          for r in bank), len(bank)),

@@ -16,12 +16,23 @@ POLICY = Policy(threshold_usd=Decimal(50000),
 MONDAY = date(2026, 11, 16)
 
 
-def evaluate(amount=None, currency=None, deadline=None, text="", received=MONDAY):
+def evaluate(amount=None, currency=None, deadline=None, text="", received=MONDAY,
+             read_deadlines=True):
     return backstop.evaluate(extracted=Exposure(Decimal(amount) if amount else None, currency),
                              deadline=deadline,
                              received_at=datetime(received.year, received.month, received.day,
                                                   9, tzinfo=UTC),
-                             email_text=text, policy=POLICY)
+                             email_text=text, policy=POLICY, read_deadlines=read_deadlines)
+
+
+def test_mail_read_as_routine_still_escalates_on_a_claimed_amount_but_not_on_a_deadline():
+    claim = "Não aceitaremos menos que US$ 60 mil de compensação pelos lotes 330 a 336."
+    assert evaluate(text=claim, read_deadlines=False).escalate
+    booking = "Please confirm the booking by tomorrow; the invoice total is USD 480,000."
+    result = evaluate(text=booking, read_deadlines=False)
+    assert not result.escalate and result.deadline is None
+    # the same deadline in a claim counts
+    assert evaluate(text="We claim USD 4,000. Reply by tomorrow.").escalate
 
 
 @pytest.mark.parametrize("amount,currency,escalates,usd", [

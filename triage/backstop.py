@@ -103,10 +103,15 @@ def evaluate(
     received_at: datetime,
     email_text: str,
     policy: Policy,
+    read_deadlines: bool = True,
 ) -> BackstopResult:
-    """Objective facts of a claim email. Checks the extraction *and* what the email
-    itself states (the full text, not the model's clipped copy), so an extraction that
-    under-reports cannot hide an exposure or a deadline."""
+    """Objective facts of an email. Checks the extraction *and* what the email itself
+    states (the full text, not the model's clipped copy), so an extraction that
+    under-reports cannot hide an exposure or a deadline.
+
+    ``read_deadlines=False`` for mail nobody read as a claim: a claimed amount at stake
+    is a fact whatever the classification, but "reply by Friday" on a booking request
+    is ordinary business, not a reason to call the desk."""
     result = BackstopResult()
     triggers, usd = exposure_triggers(extracted, policy, source="extracted exposure")
     result.triggers += triggers
@@ -123,7 +128,8 @@ def evaluate(
                                        or stated_usd > result.exposure_usd):
             result.exposure_usd = stated_usd
     received_on = received_at.date()
-    written, quote = dates.response_deadline(email_text, received_on)
+    written, quote = (dates.response_deadline(email_text, received_on) if read_deadlines
+                      else (None, None))
     candidates = [d for d in (deadline, written) if d is not None]
     result.deadline = min(candidates) if candidates else None
     if result.deadline is not None:

@@ -250,9 +250,15 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
     decision.is_claim = True if (model_is_claim or signal) else model_is_claim
     decision.claim_signal_override = signal and not model_is_claim
     if not decision.is_claim:
+        # Neither the model nor the rules read a claim, but an amount claimed at or
+        # above the threshold is a fact on any route: it escalates here too.
+        result = _backstop(decision, None, email, text, config, read_deadlines=False)
+        if not result.escalate:
+            decision.exposure_usd = None  # a routine mail's figures are nobody's exposure
+        decision.backstop_overrode = result.escalate
         decision.review_signals = backstop.review_signals(
-            text, model_is_claim=model_is_claim, model_escalates=False)
-        return _finish(decision)
+            text, model_is_claim=model_is_claim, model_escalates=result.escalate)
+        return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction and escalation check, concurrently.
     if over_budget(2):
@@ -293,8 +299,8 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
     return decision
 
 
-def _backstop(decision: Decision, ext, email: EmailInput, text: str,
-              config: Config) -> backstop.BackstopResult:
+def _backstop(decision: Decision, ext, email: EmailInput, text: str, config: Config, *,
+              read_deadlines: bool = True) -> backstop.BackstopResult:
     """The objective facts: the extraction's figures checked against the email's own."""
     amount = currency = deadline = None
     if ext is not None:
@@ -308,6 +314,7 @@ def _backstop(decision: Decision, ext, email: EmailInput, text: str,
         received_at=email.received_at,
         email_text=text,
         policy=config.policy,
+        read_deadlines=read_deadlines,
     )
     decision.exposure_amount = amount
     decision.exposure_currency = currency or ""

@@ -26,7 +26,14 @@ def test_offline_floor_on_the_labelled_set():
     assert summary["high_exposure_cases"] >= 5
     assert summary["high_exposure_recall"] == 1.0, [
         (r.case_id, r.got) for r in results if r.expected.get("escalate") and not r.got["escalate"]]
-    assert summary["route_accuracy"] >= 0.90
+    assert summary["hold_rate"] == 1.0
+    # The set labels contamination and threats "escalated"; rules read those as meaning,
+    # so offline they reach a person (needs_review) instead: the only mismatch allowed.
+    wrong = [(r.case_id, r.expected["route"], r.got["route"], r.decided_by) for r in results
+             if r.got["route"] != r.expected["route"]]
+    assert all(e == "escalated" and g == "needs_review" and by == "review-signal"
+               for _, e, g, by in wrong), wrong
+    assert summary["route_accuracy"] >= 0.80
     assert {r.expected["route"] for r in results} == {"escalated", "ticket", "forwarded"}
     langs = json.loads((EVAL / "labels.json").read_text())["cases"]
     assert {c["lang"] for c in langs} == {"en", "pt"}
@@ -38,7 +45,7 @@ def test_fail_under_exits_non_zero(tmp_path):
     labels["cases"][20]["expected"]["route"] = "escalated"  # an invoice, mislabelled
     (tmp_path / "set" / "labels.json").write_text(json.dumps(labels))
     ok = subprocess.run([sys.executable, "manage.py", "triage_eval", str(tmp_path / "set"),
-                         "--provider", "offline", "--fail-under", "route=0.9"], cwd=ROOT,
+                         "--provider", "offline", "--fail-under", "route=0.8"], cwd=ROOT,
                         capture_output=True, text=True)
     assert ok.returncode == 0, ok.stderr
     failing = subprocess.run([sys.executable, "manage.py", "triage_eval", str(tmp_path / "set"),
@@ -97,16 +104,19 @@ def test_the_external_set_is_measured_in_both_modes(compromised):
 TUNING = ROOT / "lab" / "data" / "tuning"
 
 
-def test_the_tuning_set_floor_holds():
-    # A regression floor on the set the rules were tuned on (the held-out set in
-    # lab/data/external is measured and reported, never asserted: it is a test, not a
-    # target).
-    summary, _ = run_eval(TUNING, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+@pytest.mark.parametrize("labelled", [TUNING, EXTERNAL], ids=["tuning", "external"])
+def test_the_tuning_sets_floor_holds(labelled):
+    # A regression floor on the sets the rules were tuned on: ``tuning`` from the start,
+    # ``external`` once it had been measured too often to count as held out. The blind
+    # set in lab/data/blind is measured and reported, never asserted: it is a test, not
+    # a target.
+    summary, _ = run_eval(labelled, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
                           rates=settings.TRIAGE_USD_RATES)
     assert summary["high_exposure_recall"] == 1.0
     assert summary["bank_change_recall"] == 1.0
     assert summary["routine_false_escalation_rate"] <= 0.05
-    compromised, _ = run_eval(TUNING, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+    assert summary["hold_rate"] >= 0.9
+    compromised, _ = run_eval(labelled, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
                               rates=settings.TRIAGE_USD_RATES, compromised=True)
     assert compromised["hold_rate"] >= 0.9
     assert compromised["routine_false_escalation_rate"] == 0.0

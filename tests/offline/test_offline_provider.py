@@ -43,8 +43,9 @@ CASES = [
     # (subject, body, route, claim types, exposure, currency)
     ("Claim lot 22", "We found jute strings in 8 bales of lot 22 (contract US-26-9). We claim "
      "$75k for sorting and downgrade.", "escalated", ["contamination"], 75000, "USD"),
+    # BRL 71,850 is below the threshold: rules do not judge contamination, a person does.
     ("Reclamação", "Contrato BR-26/3, lote 14: encontramos contaminação por polipropileno. "
-     "Valor da reclamação: R$ 71.850,00.", "escalated", ["contamination"], 71850, "BRL"),
+     "Valor da reclamação: R$ 71.850,00.", "needs_review", ["contamination"], 71850, "BRL"),
     ("Weight", "No contamination was found. Weight shortfall of 0.8% on lot 7; please credit "
      "USD 4,950.", "ticket", ["weight_shortfall"], 4950, "USD"),
     ("Peso", "Sem contaminação. Diferença de peso de 300 kg no lote 5, valor R$ 9.800,00.",
@@ -82,3 +83,26 @@ def test_offline_usage_is_honestly_zero():
     decision = run("Claim", "Micronaire 5.1 on lot 7, claim USD 3,000.")
     assert decision.input_tokens == 0 and decision.output_tokens == 0
     assert all(c.model_name == "offline-rules-v1" for c in decision.calls)
+
+
+def test_the_offline_stand_in_never_escalates_on_its_reading_of_meaning():
+    # A threat and affirmed contamination, below the threshold and with no tight deadline:
+    # rules cannot judge meaning, so a person decides (needs_review with the reasons).
+    decision = run("Claim lot 9", "We found polypropylene strings in 12 bales of lot 9 and "
+                   "claim USD 9,500. Failing settlement we shall refer the matter to ICA "
+                   "arbitration.")
+    assert (decision.route, decision.escalate) == ("needs_review", False)
+    assert any("affirms contamination" in s for s in decision.review_signals)
+    assert "threat" not in " ".join(decision.model_triggers)
+    # ...while a count it can make still escalates: the same claim at USD 95,000
+    decision = run("Claim lot 9", "We found polypropylene strings in 12 bales of lot 9 and "
+                   "claim USD 95,000.")
+    assert decision.route == "escalated" and "high_exposure" in decision.model_triggers
+
+
+def test_a_claim_read_as_routine_escalates_on_its_stated_amount():
+    decision = run("Fibras curtas - contrato S-2026/0422",
+                   "Os lotes 330 a 336 vieram com SFI acima de 12%. Não aceitaremos menos que "
+                   "US$ 60 mil de compensação.")
+    assert decision.route == "escalated" and decision.backstop_overrode
+    assert decision.exposure_usd == 60000

@@ -220,6 +220,11 @@ def exposure(text: str) -> tuple[Decimal, str | None] | None:
     ("Invoice total USD 500,000; we deduct USD 20,000 for quality.", "20000", "USD"),
     ("Solicitamos ressarcimento de R$ 71.850,00.", "71850", "BRL"),
     ("El reclamo es de 500.000 pesos.", "500000", None),
+    # a hard-wrapped line: the sentence's claim word is on the line before the amount
+    ("Levantamos o prejuízo: fio, tecido e frete de devolução somam\nR$ 1,2 milhão.",
+     "1200000", "BRL"),
+    ("Our claim for the difference in value amounts to one hundred and\ntwenty-five "
+     "thousand United States dollars.", "125000", "USD"),
 ])
 def test_claimed_exposure(text, amount, currency):
     assert exposure(text) == (Decimal(amount), currency)
@@ -239,6 +244,8 @@ def test_claimed_exposure(text, amount, currency):
     "We request payment of invoice INV-9, USD 8,000.",
     "Solicitamos o pagamento da fatura 123 no valor de R$ 18.400,00.",
     "Survey fees: USD 2,500 as per our invoice 77.",
+    # wrapped, with no claim word anywhere in the paragraph
+    "Freight invoice 88 for the December sailings: the ocean freight\ntotals USD 80,000.00.",
 ])
 def test_nothing_is_claimed(text):
     assert money.claimed_exposure(text) is None

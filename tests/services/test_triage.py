@@ -45,7 +45,8 @@ def test_contamination_claim_is_escalated_and_the_desk_notified(
     assert email.status == Status.ESCALATED
     run = email.current_run
     assert run.provider == "offline" and run.exposure_usd == 180000
-    assert "arbitration_or_legal" in run.model_triggers
+    # The offline stand-in escalates on what it can count; threats are a model's reading.
+    assert "high_exposure" in run.model_triggers
     escalation = Escalation.objects.get(email=email)
     assert escalation.state == "pending" and escalation.exposure_usd == 180000
     assert len(mailoutbox) == 1

@@ -208,6 +208,10 @@ def _party(email: str) -> tuple[str | None, str | None]:
 
 
 def _escalate(email: str, received: date, system: str) -> dict:
+    """Rules read facts, not meaning. The offline stand-in escalates only on what it can
+    count (an amount against the threshold, a deadline against the calendar); whether a
+    mail affirms contamination or threatens arbitration is a reading of meaning, which
+    the pipeline's review signals send to a person instead of the desk."""
     _, body = _subject_and_body(email)
     threshold = Decimal(_THRESHOLD.search(system).group(1).replace(",", "")) \
         if _THRESHOLD.search(system) else Decimal(50000)
@@ -219,13 +223,6 @@ def _escalate(email: str, received: date, system: str) -> dict:
     if usd is not None and usd >= threshold:
         triggers.append("high_exposure")
         reasons.append(f"amount {amount.quote}")
-    threat = signals.threat_signal(body)
-    if threat:
-        triggers.append("arbitration_or_legal")
-        reasons.append(f"threatens {threat[:60]}")
-    if "contamination" in signals.claim_types(body):
-        triggers.append("contamination")
-        reasons.append("affirmed contamination")
     deadline, _ = dates.response_deadline(body, received)
     if deadline and dates.business_days_between(received, deadline) <= days:
         triggers.append("tight_deadline")
@@ -234,7 +231,8 @@ def _escalate(email: str, received: date, system: str) -> dict:
         "requires_escalation": bool(triggers),
         "triggers": triggers,
         "reasoning": ("Rules matched: " + "; ".join(reasons)) if reasons
-        else "No escalation rule matched.",
+        else "No amount or deadline rule matched (offline rules do not judge contamination "
+             "or threats: those are left to a person).",
     }
 
 

@@ -106,6 +106,8 @@ class Command(BaseCommand):
                  pct(s["high_exposure_recall"])),
                 (f"false escalations on routine mail ({s['routine_cases']} cases)",
                  pct(s["routine_false_escalation_rate"])),
+                (f"routine mail sent to a person ({s['routine_cases']} cases)",
+                 pct(s["routine_false_hold_rate"])),
                 (f"bank-change recall ({s['bank_change_cases']} cases)",
                  pct(s["bank_change_recall"])),
                 (f"held: desk or a person ({s['must_reach_a_person_cases']} cases)",

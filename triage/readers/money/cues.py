@@ -102,6 +102,18 @@ class _Cue:
     weak: bool
 
 
+def _nearest_kind(before: list[_Cue]) -> str:
+    """The kind of the nearest cue before an amount; a weak cue loses to a claim word
+    among them, and a bare request verb to any other cue."""
+    nearest = before[-1]
+    if nearest.weak and nearest.kind == "claim":
+        others = [c for c in before if c.kind != "claim"]
+        return others[-1].kind if others else "claim"
+    if nearest.weak and any(c.kind == "claim" and not c.weak for c in before):
+        return "claim"
+    return nearest.kind
+
+
 class _Context:
     """Cue words, sentence and paragraph breaks in the windows around the amounts,
     each found in one pass (windows merged, so each character is read once however
@@ -166,18 +178,14 @@ class _Context:
             return "price"
         before = self.cues_between(self.sentence_start(a.start, _SENTENCE_WINDOW), a.start)
         if before:
-            nearest = before[-1]
-            if nearest.weak and nearest.kind == "claim":
-                others = [c for c in before if c.kind != "claim"]
-                return others[-1].kind if others else "claim"
-            if nearest.weak and any(c.kind == "claim" and not c.weak for c in before):
-                return "claim"
-            return nearest.kind
+            return _nearest_kind(before)
         after = self.cues_between(a.end, self.sentence_end(a.end))
         if after:
             return after[0].kind
+        # A hard-wrapped line ("... frete de devolução somam\nR$ 1,2 milhão") puts the
+        # sentence's cues on the line before: the same rule reads them there.
         earlier = self.cues_between(self.paragraph_start(a.start), a.start)
-        return earlier[-1].kind if earlier else "neutral"
+        return _nearest_kind(earlier) if earlier else "neutral"
 
     def label(self, a: Money, prev_end: int, next_start: int) -> str:
         """The words that say which item an amount is for: its sentence (or line) from

@@ -41,6 +41,7 @@ _SYMBOLS = {
 
 _NAMES = {
     "dollar": "USD", "dollars": "USD", "us dollars": "USD", "american dollars": "USD",
+    "united states dollars": "USD",
     "dólares": "USD", "dolares": "USD", "dólar": "USD", "dolar": "USD",
     "reais": "BRL",
     "euro": "EUR", "euros": "EUR",
@@ -64,7 +65,7 @@ _GAP = rf"{_SPACE_GAP}(?:\|[ \t\u00a0\u2009\u202f]{{0,3}})?"
 _GAP_BEFORE = rf"{_SPACE_GAP}(?:[|:][ \t\u00a0\u2009\u202f]{{0,3}})?"
 _NOT_LETTER_AFTER = r"(?![^\W\d_])"
 _NAME_ALT = (
-    r"u\.?s\.?\s?dollars|american\s{1,3}dollars|dollars?|d[oó]lar(?:es)?"
+    r"u\.?s\.?\s?dollars|(?:american|united\s{1,3}states)\s{1,3}dollars|dollars?|d[oó]lar(?:es)?"
     r"(?:\s{1,3}(?:americanos|estadounidenses|norte-?americanos))?|reais"
     r"|euros?|pounds\s{1,3}sterling|british\s{1,3}pounds|sterling|libras?\s{1,3}esterlinas?"
     r"|(?:indian\s{1,3}|pakistani\s{1,3})?rupees|rupias|yuan|renminbi|taka"
