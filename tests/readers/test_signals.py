@@ -149,6 +149,40 @@ VOCABULARY = [
      "Please find our debit note DN-12 for demurrage at Santos."),
     ("Segue a nota de débito 45 referente à diferença de peso do lote 8.",
      "Segue a nota de débito 46 referente ao frete."),
+    # a reference marked closed, a full and final settlement, a past season
+    ("Claim ref CL-2025-044: we maintain our claim for the colour grade.",
+     "Claim ref CL-2025-044 - settled - credit note copy, please."),
+    ("Reclamo 2025-012: insistimos en el reclamo por la diferencia de peso.",
+     "Reclamo 2025-012 (cerrado) - copia de nota de crédito."),
+    ("El reclamo 2025-012 por diferencia de peso sigue abierto.",
+     "El reclamo 2025-012 por diferencia de peso quedó cerrado en julio."),
+    ("Our claim on lot CF-B-5488 stands at USD 9,200.",
+     "We accept USD 9,200 in full and final settlement of our claim on lot CF-B-5488."),
+    ("Thanks for looking into the colour claim we sent on Monday.",
+     "Thanks again for the fair settlement of the small colour claim last spring."),
+    # signatures and disclaimers
+    ("Claims team here: we hold you responsible for the losses on lot 12.",
+     "Purchasing | Legal & Claims Coordination, Izmir"),
+    ("Reclamamos pelos prejuízos do lote 4.",
+     "A empresa não se responsabiliza por reclamações decorrentes do uso indevido desta "
+     "mensagem."),
+    ("Presentamos reclamación por los daños en el lote 3.",
+     "Hilaturas Catalanas no se hace responsable de reclamaciones derivadas de su uso."),
+    # a check, a test report, a dashboard name their topic
+    ("We found contamination in 12 bales of lot 7.",
+     "Contamination check (visual, 10% of bales opened): no contamination found."),
+    ("Stickiness: 14 sticky points per sample on lot 301, well above the contract.",
+     "Results of the stickiness testing requested on 18 November are attached."),
+    ("New claims today: 3 (lot 4 weight shortfall, lot 9 micronaire, lot 12 contamination).",
+     "[ERP] Daily claims dashboard\nNew claims today        : 0"),
+    # a count of zero, a list after a parenthesis, a label answered with "sin"
+    ("Fardos com contaminação: 14 (plástico e juta).", "Fardos com contaminação: 0"),
+    ("Contaminación: encontramos polipropileno en 6 pacas.",
+     "Contaminación: sin contaminación visible (plástico, polipropileno, yute)."),
+    ("Encontramos ráfia em 3 fardos do lote 8.",
+     "Usar somente lonas aprovadas, nada de ráfia perto dos fardos."),
+    ("The terminal's plastic sheeting was found inside 9 of our bales.",
+     "The terminal has started using plastic sheeting to cover pallets in the shed."),
 ]
 
 

@@ -67,9 +67,16 @@ _SETTLED = _whole(
     r"quitad|resolvid|retirad|arquivad|pag)[oa]s?",
     r"(?:reclama[çc][ãa]o|reclama[çc][õo]es)\s+(?:encerrad|liquidad|resolvid|quitad|"
     r"arquivad)[oa]s?",
-    r"(?:fue|fueron|ya|est[áa]|est[áa]n|ha\s+sido|han\s+sido)\s+(?:\w+\s+)?(?:cerrad|resuelt|"
+    r"(?:fue|fueron|ya|est[áa]|est[áa]n|ha\s+sido|han\s+sido|qued[óo]|quedaron)\s+"
+    r"(?:\w+\s+)?(?:cerrad|resuelt|"
     r"saldad|pagad|liquidad|retirad)[oa]s?",
     r"last\s+(?:year|season|crop)", r"ano\s+passado", r"safra\s+passada", r"a[ñn]o\s+pasado",
+    r"last\s+(?:spring|summer|autumn|fall|winter|month|quarter)",
+    r"full\s+and\s+final\s+settlement", r"quita[çc][ãa]o\s+(?:total|final|integral)",
+    r"finiquito", r"file\s+closed", r"processo\s+encerrado", r"expediente\s+cerrado",
+    # A reference marked closed: "Claim CL-2025-044 - settled", "Reclamo 2025-012 (cerrado)".
+    r"\s{0,3}[-–(]\s{0,3}(?:settled|closed|resolved|withdrawn|encerrad[oa]|liquidad[oa]|"
+    r"resolvid[oa]|quitad[oa]|arquivad[oa]|cerrad[oa]|resuelt[oa]|saldad[oa])",
 )
 _TOPIC = _whole(
     r"certificates?", r"certification", r"certificados?", r"certificaci[óo]n", r"certified",
@@ -101,6 +108,11 @@ _TOPIC = _whole(
     r"(?:subject\s+to|sujeit[oa]s?\s+a|sujet[oa]s?\s+a)\s+(?:a\s+)?(?:discounts?|"
     r"descontos?|descuentos?)", r"discount\s+(?:scale|table|schedule)",
     r"tabela\s+de\s+descontos",
+    # Signatures and disclaimers disclaim liability for claims; they claim nothing.
+    r"n[ãa]o\s+se\s+responsabiliza\w*", r"no\s+se\s+hace\s+responsable",
+    r"no\s+se\s+responsabiliza", r"(?:be|is|are)\s+not\s+(?:be\s+)?(?:liable|responsible)",
+    r"accepts?\s+no\s+(?:liability|responsibility)", r"confidential\w*", r"confidencial\w*",
+    r"intended\s+(?:solely\s+|only\s+)?for", r"destinat[áa]ri[oa]s?",
 )
 # A standard dispute clause, as opposed to this dispute.
 _CLAUSE = (
@@ -199,6 +211,7 @@ _CUES = {
     # A word that can start a negation after a finding (checked before the pattern).
     "post_negation": re.compile(
         r"\b(?:not|never|não|nao|no|nunca|jamais|free|negativ\w*|nil|none|nenhum\w*|ningun\w*|"
+        r"sin|sem|0|"
         r"nada|nul[oa]|zero|absent|ausentes?|n/?d|passed|aprovad\w*|aprobad\w*|ruled|excluded|"
         r"descartad\w*|exclu[íi]d\w*|within|inside|line|accordance|according|per|meets?|"
         r"compl\w*|conform\w*|acordo|conformidade|conformidad|acuerdo|dentro|cumple|atende)\b"),

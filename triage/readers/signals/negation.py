@@ -17,7 +17,7 @@ _DET_NEGATORS = [
     "neither", "sem", "nenhum", "nenhuma", "livre de", "livres de", "isento de", "isenta de",
     "isentos de", "isentas de", "ausência de", "ausencia de", "negativo para", "negativa para",
     "negativos para", "nem", "sin", "ningún", "ninguna", "ninguno", "libre de", "libres de",
-    "exento de", "exenta de", "exentos de", "exentas de", "ni",
+    "exento de", "exenta de", "exentos de", "exentas de", "ni", "nada de", "0",
 ]
 # Verbal negators. "no" is one in Spanish ("no se encontró") and English
 # ("no contamination": a determiner, handled with English fillers only, because in
@@ -97,8 +97,11 @@ def _rev_words(ws: list[str]) -> str:
 # Leftwards from the start of a word, on the reversed text: the grammar of a negated
 # noun phrase read backwards (list items, fillers, a finding verb, auxiliaries, the
 # negator). Each repetition is bounded.
-_REV_SEP = rf"(?:\s{{0,3}},\s{{0,6}}|{_S}{_rev_words(_LIST_SEP_WORDS)}{_S})"
-_REV_ITEMS = rf"(?:{_REV_SEP}{_rev_words(_LIST_ITEMS)}(?:{_S}{_rev_words(_LIST_ITEMS)}){{0,2}})"
+# A list may open with a parenthesis after an adjective: "sin contaminación visible
+# (plástico, polipropileno, yute)".
+_REV_SEP = rf"(?:\s{{0,3}}[,(]\s{{0,6}}|{_S}{_rev_words(_LIST_SEP_WORDS)}{_S})"
+_REV_ITEMS = (rf"(?:{_REV_SEP}(?:{_rev_words(_FILLERS)}{_S})?{_rev_words(_LIST_ITEMS)}"
+              rf"(?:{_S}{_rev_words(_LIST_ITEMS)}){{0,2}})")
 _PRE_NEGATION = re.compile(
     rf"(?:{_REV_ITEMS}){{0,3}}"
     rf"(?:(?:{_S}{_rev_words(_FILLERS)}){{0,3}}(?:{_S}{_rev_words(_FIND_VERBS)})?"
@@ -129,7 +132,7 @@ _PARTICIPLES = (
 )
 _NONE_WORDS = (
     r"(?:none|nil|no|não|nao|negative|negativ[oa]s?|absent|ausentes?|nenhum[a]?|ningun[oa]|"
-    r"nada|nul[oa]|zero|n/?d|not\s+(?:detected|found|observed|present)|"
+    r"nada|nul[oa]|zero|0(?![\d.,])|n/?d|not\s+(?:detected|found|observed|present)|"
     r"n[ãa]o\s+(?:detectad|encontrad|constatad)\w*|no\s+(?:detectad|encontrad)\w*)\b"
 )
 _WITHIN = (
@@ -149,9 +152,12 @@ _NOT_NEGATING_WORD = (r"(?!(?:not|não|nao|no|never|nunca|fora|fuera|out|outside
 _POST_NEGATION = re.compile(
     rf"[\s,\-–—(]{{0,4}}(?:{_FREE_WORD}{_S}){{0,5}}?(?:{_AUX_ALT}{_S}){{0,2}}{_NEG_WORD}{_S}"
     rf"(?:{_AUX_ALT}{_S}){{0,2}}{_PARTICIPLES}"
-    rf"|\s{{0,3}}[:=\-–—]\s{{0,3}}{_NONE_WORDS}"
+    # A label and its count: "Fardos com contaminação: 0", "New claims today     : 0".
+    rf"|(?:[ \t]{{1,3}}[^\W\d_]{{1,15}}){{0,2}}[ \t]{{0,12}}[:=\-–—]\s{{0,3}}"
+    rf"(?:{_NONE_WORDS}|sin\b|sem\b)"
     r"|[\s\-]{0,2}free\b"
     r"|(?:\s{1,4}(?:test|tests|testing|check|result|results|teste|testes|resultado|"
+    r"inspection|inspe[çc][ãa]o|inspecci[óo]n|screening|"
     r"resultados|prueba|pruebas|analysis|análise|análisis|level|levels|nível|nivel)){0,2}"
     r"\s{0,4}[:=\-–]?\s{0,4}(?:negative|negativ[oa]s?|nil|none|passed|aprovad[oa]s?|"
     r"aprobad[oa]s?)\b"

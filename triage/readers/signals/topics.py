@@ -9,6 +9,17 @@ import re
 from triage.readers.signals.document import _Doc
 
 # Right after a word: it names a topic ("contamination control", "moisture certificate").
+# A name a finding elsewhere in the sentence cannot turn into a finding: a check, a
+# test, a department ("contamination check ...: no contamination found").
+_TOPIC_NAME = re.compile(
+    r"[\s\-]{1,3}(?:\(\w{1,8}\)\s{1,3})?(?:checks?|inspections?|inspe[çc][ãa]o|inspecci[óo]n|"
+    r"tests?|testing|teste|testes|ensayos?|reports?|relat[óo]rio|informe|results?|"
+    r"resultados?|analys[ie]s|an[áa]lise|an[áa]lisis|screening|coordination|coordena\w+|"
+    r"coordinaci[óo]n|department|dept|departamento|team|equipe|equipo|desk|unit|officer|"
+    r"manager|analyst|handling|procedures?|procedimentos?|procedimientos?|season|safra|"
+    r"temporada|dashboard|painel|ratio|history|hist[óo]rico|historial)\b",
+)
+
 _TOPIC_MODIFIER = re.compile(
     r"[\s\-]{1,3}(?:control|controls|controle|prevention|preven[çc][ãa]o|prevenci[óo]n|"
     r"polic(?:y|ies)|pol[íi]tica|certificates?|certificado|certification|risks?|risco|riesgo|"
@@ -17,7 +28,7 @@ _TOPIC_MODIFIER = re.compile(
     r"rates?|[íi]ndices?|nivel(?:es)?|survey|statistics|awareness|removal|mitigation|"
     r"checks?|"
     # Packaging named, not found in the cotton ("plastic bags for the samples").
-    r"bags?|wrap\w*|film|sheets?|pallets?|seals?|covers?|tarp\w*|packag\w*|sacos?|sacolas?|"
+    r"bags?|wrap\w*|film|sheets?|sheeting|pallets?|seals?|covers?|tarp\w*|packag\w*|sacos?|sacolas?|"
     r"lonas?|embalage\w*|bolsas?|envases?|bottles?|garrafas?|botellas?|cups?)\b",
 )
 
@@ -46,6 +57,8 @@ def _topic_only(doc: _Doc, start: int, end: int, *, conditional: bool = True,
     if not hypothetical and doc.in_sentence("finding", a, b):
         return False
     if doc.in_sentence("settled", a, b):
+        return True
+    if _TOPIC_NAME.match(doc.low, end, min(len(doc.text), end + 40)):
         return True
     if (claim_word or not hypothetical) and doc.in_sentence("claim_assertion", a, b):
         return False
