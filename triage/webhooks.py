@@ -222,7 +222,7 @@ def _ingest_event(event: AnymailInboundEvent, *, provider: str,
     raw = message.as_bytes()
     return email_ingest(
         mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider=provider,
-        provider_event_id=event.event_id or "",
+        provider_event_id=str(event.event_id or ""),
         envelope_sender=getattr(message, "envelope_sender", None) or "",
         envelope_recipients=[r for r in [getattr(message, "envelope_recipient", None)] if r],
         token=token,

@@ -260,3 +260,25 @@ def test_one_token_posted_at_once_by_two_processes_is_stored_once(mailgun):
         t.join()
     assert sorted(answers) == [200, 406]
     assert InboundEmail.objects.count() == 1
+
+
+@pytest.mark.parametrize("fields,reason", [
+    ({"attachment-count": "1", "content-id-map": "[" * 5000}, "RecursionError"),
+    ({"attachment-count": "1", "content-id-map": '{"a": 1' + "9" * 5000 + "}"}, "ValueError"),
+    ({"message-headers": '[["X-A", 5]]'}, "TypeError"),
+    ({"event": "delivered"}, "tracking"),
+])
+def test_malformed_parsed_mailgun_post_is_a_400(client, mailgun, fields, reason):
+    ts = str(int(time.time()))
+    signature = hmac.new(SIGNING_KEY.encode(), f"{ts}tok-p".encode(), hashlib.sha256)
+    form = {"timestamp": ts, "token": "tok-p", "signature": signature.hexdigest(),
+            "body-plain": "12 containers loaded.",
+            "message-headers": '[["From", "ops@santos-agency.example.com.br"], '
+                               '["Subject", "Shipping notice"]]'}
+    response = client.post("/webhooks/anymail/mailgun/inbound/", data={**form, **fields})
+    assert response.status_code == 400
+    assert reason in response.json()["error"]
+    assert InboundEmail.objects.count() == 0
+    # Refused before its token was claimed: Mailgun's corrected retry is stored.
+    assert client.post("/webhooks/anymail/mailgun/inbound/", data=form).status_code == 200
+    assert InboundEmail.objects.get().subject == "Shipping notice"
