@@ -10,9 +10,12 @@
   415 other content types, 503 no secret configured.
 
 The ESP doors (``/webhooks/anymail/mailgun/inbound[_mime]/``,
-``/webhooks/anymail/postmark/inbound/``) answer the same way, except 200 for new and
-duplicate alike (Mailgun retries anything but 200 and 406) and 406 for a Mailgun
-token used before (a replay; Mailgun does not retry a 406).
+``/webhooks/anymail/postmark/inbound/``) answer the same way, with these differences:
+200 for new and duplicate alike (Mailgun retries anything but 200 and 406), 401 for a
+failed signature or basic auth, 406 for a Mailgun token used before (a replay; Mailgun
+does not retry a 406), 503 while ``MAILGUN_WEBHOOK_SIGNING_KEY`` or
+``ANYMAIL_WEBHOOK_SECRET`` (Postmark) is unset. Every door refuses a request whose
+Content-Length exceeds ``TRIAGE_MAX_EMAIL_BYTES`` (413) before reading it.
 """
 
 from __future__ import annotations
