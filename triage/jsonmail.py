@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
@@ -14,6 +15,55 @@ from email.message import EmailMessage
 
 class BadRequest(Exception):
     """The body is authenticated but not a message we can store (HTTP 400)."""
+
+
+# A delivery is at most three levels deep (object > attachments > attachment); the
+# margin is for ESP payloads. Checked before json.loads, whose C scanner otherwise
+# recurses until RecursionError, and leaves nesting it accepted to whoever reads it.
+MAX_JSON_DEPTH = 32
+# Strings go first, so brackets inside them are text. An unterminated string runs to
+# the end (the trailing '"?'), so every match starts at a quote and nothing is
+# rescanned: linear on hostile input.
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+
+
+def _too_few_openers(data: bytes) -> bool:
+    return data.count(b"[") + data.count(b"{") <= MAX_JSON_DEPTH
+
+
+def _check_depth(body: bytes) -> None:
+    if _too_few_openers(body):
+        return  # nearly every real delivery: it cannot nest too deep
+    skeleton = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
+    if _too_few_openers(skeleton):
+        return
+    depth = 0
+    for char in skeleton:
+        if char in b"[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise BadRequest(f"body is not valid JSON: nested deeper than "
+                                 f"{MAX_JSON_DEPTH} levels")
+        else:
+            depth -= 1
+
+
+def load_json(body: bytes) -> object:
+    """``json.loads`` that answers BadRequest with the reason for every way a body can
+    fail: bad syntax or encoding, nesting, an integer over Python's 4300-digit limit."""
+    _check_depth(body)
+    try:
+        return json.loads(body)
+    except UnicodeDecodeError as exc:
+        raise BadRequest(f"body is not valid JSON: {exc}") from exc
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"body is not valid JSON: {exc}") from exc
+    except RecursionError as exc:  # the depth check makes this unreachable; kept closed
+        raise BadRequest("body is not valid JSON: nested too deeply") from exc
+    except ValueError as exc:
+        # int(): "Exceeds the limit (4300 digits) for integer string conversion"
+        raise BadRequest("body is not valid JSON: a number is too large") from exc
 
 
 def _str_field(data: dict, name: str, *, required: bool = False) -> str:
@@ -36,10 +86,7 @@ def _list_field(data: dict, name: str) -> list[str]:
 
 def parse_json(body: bytes) -> tuple[dict, datetime | None]:
     """Validate a JSON delivery into message fields (BadRequest with the reason)."""
-    try:
-        data = json.loads(body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BadRequest(f"body is not valid JSON: {exc}") from exc
+    data = load_json(body)
     if not isinstance(data, dict):
         raise BadRequest("body must be a JSON object")
     sender = _str_field(data, "from", required=True)

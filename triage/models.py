@@ -59,8 +59,8 @@ def can_transition(old: str, new: str) -> bool:
 class InboundEmail(models.Model):
     provider = models.CharField(max_length=16, choices=Provider.choices)
     provider_event_id = models.CharField(max_length=255, blank=True)
-    # Idempotency: sha256 of the Message-ID, else provider event id, else sender +
-    # content hash. One unique column keeps duplicate detection a single index probe.
+    # Idempotency: sha256 of sender + Message-ID, else provider + event id, else sender
+    # + content hash. One unique column keeps duplicate detection a single index probe.
     dedupe_key = models.CharField(max_length=64, unique=True)
     dedupe_basis = models.CharField(max_length=16)
     message_id = models.CharField("Message-ID", max_length=998, blank=True)
@@ -121,6 +121,23 @@ class InboundEmail(models.Model):
     def __str__(self) -> str:
         # Used in breadcrumbs, titles and aria-labels across the admin.
         return f"#{self.pk} {escape_invisible(self.subject[:60])}"
+
+
+class WebhookToken(models.Model):
+    """A signed ESP token already used, kept until its timestamp leaves the accepted
+    window (then the request is refused as stale anyway). Mailgun signs only timestamp
+    + token, so without this a captured signature would carry any body."""
+
+    provider = models.CharField(max_length=16, choices=Provider.choices)
+    token = models.CharField(max_length=255)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["provider", "token"],
+                                               name="webhook_token_used_once")]
+
+    def __str__(self) -> str:
+        return f"{self.provider} token until {self.expires_at:%Y-%m-%d %H:%M:%S}"
 
 
 class EmailEvent(models.Model):

@@ -8,35 +8,62 @@
 * body: JSON (``application/json``) or a raw message (``message/rfc822``).
 * 202 new, 200 duplicate, 400 malformed, 401 unauthenticated, 413 too large,
   415 other content types, 503 no secret configured.
+
+The ESP doors (``/webhooks/anymail/mailgun/inbound[_mime]/``,
+``/webhooks/anymail/postmark/inbound/``) answer the same way, with these differences:
+200 for new and duplicate alike (Mailgun retries anything but 200 and 406), 401 for a
+failed signature or basic auth, 406 for a Mailgun token used before (a replay; Mailgun
+does not retry a 406), 503 while ``MAILGUN_WEBHOOK_SIGNING_KEY`` or
+``ANYMAIL_WEBHOOK_SECRET`` (Postmark) is unset. Every door refuses a request whose
+Content-Length exceeds ``TRIAGE_MAX_EMAIL_BYTES`` (413) before reading it.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import time
+from datetime import UTC, datetime
 
-from anymail.exceptions import AnymailWebhookValidationFailure
-from anymail.signals import inbound as anymail_inbound
+from anymail.exceptions import (
+    AnymailConfigurationError,
+    AnymailError,
+    AnymailWebhookValidationFailure,
+)
+from anymail.signals import AnymailInboundEvent
 from anymail.webhooks.mailgun import MailgunInboundWebhookView
 from anymail.webhooks.postmark import PostmarkInboundWebhookView
 from django.conf import settings
-from django.dispatch import receiver
 from django.http import HttpRequest, JsonResponse
 from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from triage import mime
-from triage.jsonmail import BadRequest, parse_json
+from triage.jsonmail import BadRequest, load_json, parse_json
 from triage.models import Provider
-from triage.services.ingestion import IngestResult, email_ingest
-from triage.signing import verify_signature
+from triage.services.ingestion import IngestResult, OneTimeToken, TokenReused, email_ingest
+from triage.signing import check_mailgun_fields, verify_signature
 
 log = logging.getLogger(__name__)
+
+_CONTENT_LENGTH = re.compile(r"[0-9]{1,19}")
 
 
 def _error(status: int, reason: str) -> JsonResponse:
     return JsonResponse({"error": reason}, status=status)
+
+
+def _too_large(request: HttpRequest) -> JsonResponse | None:
+    """Every door, before anything reads or parses the body: the declared length.
+    (WSGI reads no more than Content-Length, so the declaration bounds the body.)"""
+    limit = settings.TRIAGE_MAX_EMAIL_BYTES
+    declared = request.META.get("CONTENT_LENGTH") or "0"
+    if not _CONTENT_LENGTH.fullmatch(declared):
+        return _error(400, "invalid Content-Length")
+    if int(declared) > limit:
+        return _error(413, f"message larger than {limit} bytes")
+    return None
 
 
 @csrf_exempt
@@ -45,16 +72,12 @@ def inbound(request: HttpRequest) -> JsonResponse:
     secrets = settings.TRIAGE_WEBHOOK_SECRETS
     if not secrets:
         return _error(503, "webhook disabled: TRIAGE_WEBHOOK_SECRET is not configured")
-    limit = settings.TRIAGE_MAX_EMAIL_BYTES
-    try:
-        declared = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return _error(400, "invalid Content-Length")
-    if declared > limit:
-        return _error(413, f"message larger than {limit} bytes")
+    refusal = _too_large(request)
+    if refusal:
+        return refusal
     body = request.body
-    if len(body) > limit:
-        return _error(413, f"message larger than {limit} bytes")
+    if len(body) > settings.TRIAGE_MAX_EMAIL_BYTES:  # a server that ignored the length
+        return _error(413, f"message larger than {settings.TRIAGE_MAX_EMAIL_BYTES} bytes")
 
     problem = verify_signature(
         secrets,
@@ -87,10 +110,10 @@ def inbound(request: HttpRequest) -> JsonResponse:
     return _answer(result)
 
 
-def _answer(result: IngestResult) -> JsonResponse:
+def _answer(result: IngestResult, *, new: int = 202) -> JsonResponse:
     return JsonResponse(
         {"id": result.email_id, "status": result.status, "duplicate": result.duplicate},
-        status=200 if result.duplicate else 202,
+        status=200 if result.duplicate else new,
     )
 
 
@@ -104,40 +127,114 @@ def _parse_rfc822(body: bytes) -> mime.ParsedEmail:
 # --- ESP inbound through django-anymail ---------------------------------------------
 
 
-class MailgunInboundView(MailgunInboundWebhookView):
-    """Anymail checks Mailgun's HMAC; we also refuse stale timestamps, so a captured
-    request cannot be replayed later (a replay inside the window is a duplicate
-    event id and stores nothing new)."""
+class _EspDoor:
+    """Anymail's inbound view, closed like the signed webhook: 503 while its secret is
+    unset (anymail would check Mailgun's HMAC against an empty key, and leave Postmark
+    open with a warning), the size limit before anything is read, an answer with a
+    reason for every refusal, and one service call per event. Anymail's signal is not
+    used: a receiver cannot answer a status, and a replay must be refused, not 500."""
+
+    provider: str
+    content_types: frozenset[str]
+    warn_if_no_basic_auth = False  # unset auth is refused with a 503, not warned about
+
+    def missing_secret(self) -> str:
+        raise NotImplementedError
+
+    def one_time_token(self, request: HttpRequest) -> OneTimeToken | None:
+        return None
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> JsonResponse:
+        missing = self.missing_secret()
+        if missing:
+            return _error(503, f"webhook disabled: {missing} is not configured")
+        refusal = _too_large(request)
+        if refusal:
+            return refusal
+        if request.content_type.lower() not in self.content_types:
+            return _error(415, f"Content-Type must be {' or '.join(sorted(self.content_types))}")
+        try:
+            self.run_validators(request)
+        except AnymailWebhookValidationFailure as exc:
+            log.warning("%s webhook refused: %s", self.esp_name, exc)
+            return _error(401, str(exc))
+        try:
+            events = self.parse_events(request)
+        except (BadRequest, AnymailConfigurationError) as exc:
+            return _error(400, str(exc))
+        except (AnymailError, AttributeError, KeyError, TypeError, ValueError,
+                RecursionError) as exc:
+            return _error(400, f"not a {self.esp_name} inbound payload "
+                               f"({type(exc).__name__})")
+        if len(events) != 1:
+            return _error(400, f"expected one inbound event, got {len(events)}")
+        try:
+            result = _ingest_event(events[0], provider=self.provider,
+                                   token=self.one_time_token(request))
+        except TokenReused as exc:
+            log.warning("%s webhook refused: %s", self.esp_name, exc)
+            return _error(406, str(exc))
+        return _answer(result, new=200)
+
+
+class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
+    """Anymail checks Mailgun's HMAC of timestamp + token. We first refuse malformed
+    fields and stale timestamps, and remember each token until its timestamp leaves
+    the window: the signature does not cover the body, so a token used twice is a
+    replay with whatever body the replayer chose."""
+
+    provider = Provider.MAILGUN
+    content_types = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
+
+    def missing_secret(self) -> str:
+        return "" if self.webhook_signing_key else "MAILGUN_WEBHOOK_SIGNING_KEY"
 
     def validate_request(self, request: HttpRequest) -> None:
-        super().validate_request(request)
-        try:
-            ts = int(request.POST.get("timestamp", ""))
-        except ValueError as exc:
-            raise AnymailWebhookValidationFailure("Mailgun timestamp missing") from exc
-        if abs(time.time() - ts) > settings.TRIAGE_WEBHOOK_TOLERANCE_S:
-            raise AnymailWebhookValidationFailure("Mailgun timestamp outside the window")
+        # Anymail runs every validate_request in the MRO, this one first.
+        problem = check_mailgun_fields(
+            request.POST.get("timestamp", ""), request.POST.get("token", ""),
+            request.POST.get("signature", ""), now=time.time(),
+            tolerance_s=settings.TRIAGE_WEBHOOK_TOLERANCE_S)
+        if problem:
+            raise AnymailWebhookValidationFailure(problem)
+
+    def one_time_token(self, request: HttpRequest) -> OneTimeToken:
+        expires = int(request.POST["timestamp"]) + settings.TRIAGE_WEBHOOK_TOLERANCE_S
+        return OneTimeToken(request.POST["token"], datetime.fromtimestamp(expires, UTC))
+
+
+class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
+    """Postmark signs nothing: basic auth (``ANYMAIL_WEBHOOK_SECRET``) is the only lock."""
+
+    provider = Provider.POSTMARK
+    content_types = frozenset({"application/json"})
+
+    def missing_secret(self) -> str:
+        return "" if any(self.basic_auth or ()) else "ANYMAIL_WEBHOOK_SECRET"
+
+    def parse_events(self, request: HttpRequest) -> list[AnymailInboundEvent]:
+        payload = load_json(request.body)
+        if not isinstance(payload, dict):
+            raise BadRequest("not a Postmark inbound payload: expected a JSON object")
+        return [self.esp_to_anymail_event(payload)]
+
+
+def _ingest_event(event: AnymailInboundEvent, *, provider: str,
+                  token: OneTimeToken | None) -> IngestResult:
+    message = event.message
+    raw = message.as_bytes()
+    return email_ingest(
+        mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider=provider,
+        provider_event_id=str(event.event_id or ""),
+        envelope_sender=getattr(message, "envelope_sender", None) or "",
+        envelope_recipients=[r for r in [getattr(message, "envelope_recipient", None)] if r],
+        token=token,
+    )
 
 
 anymail_urlpatterns = [
     re_path(r"^mailgun/inbound(_mime)?/$", MailgunInboundView.as_view(),
             name="mailgun_inbound_webhook"),
-    path("postmark/inbound/", PostmarkInboundWebhookView.as_view(),
+    path("postmark/inbound/", PostmarkInboundView.as_view(),
          name="postmark_inbound_webhook"),
 ]
-
-
-@receiver(anymail_inbound, dispatch_uid="triage.anymail_inbound")
-def _anymail_inbound(sender, event, esp_name: str, **kwargs) -> None:
-    message = event.message
-    raw = message.as_bytes()
-    parsed = mime.parse_bytes(raw)
-    provider = esp_name.lower()
-    if provider not in Provider.values:
-        raise ValueError(f"unsupported ESP {esp_name}")
-    email_ingest(
-        parsed, raw=raw, raw_format="rfc822", provider=provider,
-        provider_event_id=event.event_id or "",
-        envelope_sender=getattr(message, "envelope_sender", None) or "",
-        envelope_recipients=[r for r in [getattr(message, "envelope_recipient", None)] if r],
-    )

@@ -195,3 +195,44 @@ def test_our_own_notification_coming_back_is_stored_but_not_triaged(post_signed)
     assert email.status == Status.IGNORED
     assert email.automated == "our own notification"
     assert response.json()["status"] == "ignored"
+
+
+@pytest.mark.parametrize("kwargs,reason", [
+    ({"signature": "sha256=é" + "0" * 63}, "64 hex digits"),
+    ({"signature": "sha256=" + "ü" * 64}, "64 hex digits"),
+    ({"signature": "sha256=" + "a" * 63}, "64 hex digits"),
+    ({"timestamp": "١٧٠٠٠٠٠٠٠٠"}, "unix seconds"),
+    ({"timestamp": "9" * 5000}, "unix seconds"),
+])
+def test_malformed_signature_headers_are_a_401_not_a_500(post_signed, kwargs, reason):
+    response = post_signed(body(), **kwargs)
+    assert response.status_code == 401
+    assert reason in response.json()["error"]
+    assert InboundEmail.objects.count() == 0
+    assert post_signed(body()).status_code == 202
+
+
+@pytest.mark.parametrize("payload,reason", [
+    (b"[" * 100_000, "nested deeper than"),
+    (b'{"a":' * 50_000 + b"1" + b"}" * 50_000, "nested deeper than"),
+    (b'{"from": "a@b.c", "subject": "x", "n": ' + b"7" * 5000 + b"}", "number"),
+    (b'{"from": "a@b.c", "subject": "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["}', ""),
+])
+def test_deep_or_huge_json_is_a_400_and_brackets_in_strings_are_text(post_signed, payload,
+                                                                      reason):
+    response = post_signed(payload)
+    if reason:
+        assert response.status_code == 400
+        assert reason in response.json()["error"]
+        assert InboundEmail.objects.count() == 0
+    else:
+        assert response.status_code == 202
+    assert post_signed(body()).status_code == 202
+
+
+def test_declared_content_length_over_the_limit_is_a_413_before_the_body_is_read(
+        post_signed, settings):
+    settings.TRIAGE_MAX_EMAIL_BYTES = 2048
+    response = post_signed(body(), CONTENT_LENGTH="99999999")
+    assert response.status_code == 413
+    assert InboundEmail.objects.count() == 0

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from triage.mime import ParsedEmail
-from triage.models import Attachment, EmailEvent, InboundEmail, Status
+from triage.models import Attachment, EmailEvent, InboundEmail, Status, WebhookToken
 from triage.services.audit import audit_event
 from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
@@ -28,13 +28,26 @@ class IngestResult:
     duplicate: bool
 
 
+@dataclass(frozen=True)
+class OneTimeToken:
+    """A signed ESP token that may be used once, remembered until ``expires_at``."""
+
+    value: str
+    expires_at: datetime
+
+
+class TokenReused(Exception):
+    """The delivery's one-time token was used before: a replay, nothing stored."""
+
+
 def dedupe_key(parsed: ParsedEmail, *, provider: str, provider_event_id: str,
                sender: str) -> tuple[str, str]:
-    """(sha256 key, basis). A Message-ID is global; an event id is per provider; a
-    message with neither is the same message when the same sender sent the same
-    content."""
+    """(sha256 key, basis). A Message-ID is the sender's: anyone can write any
+    Message-ID, so alone it would let one sender pre-empt another's message. An event
+    id is per provider; a message with neither is the same message when the same
+    sender sent the same content. (Migration 0006 re-keys stored rows the same way.)"""
     if parsed.message_id:
-        basis, value = "message_id", f"mid:{parsed.message_id}"
+        basis, value = "message_id", f"mid:{sender.lower()}:{parsed.message_id}"
     elif provider_event_id:
         basis, value = "event_id", f"evt:{provider}:{provider_event_id}"
     else:
@@ -52,17 +65,17 @@ def email_ingest(
     envelope_sender: str = "",
     envelope_recipients: list[str] | None = None,
     received_at: datetime | None = None,
+    token: OneTimeToken | None = None,
 ) -> IngestResult:
     """Store ``parsed`` unless it is already stored. The row, its attachments and its
     events commit together; the triage task is published only after commit. Call it
-    outside a transaction (it owns one), so the publish happens before it returns."""
+    outside a transaction (it owns one), so the publish happens before it returns.
+
+    ``token``: claimed in the same transaction, so a delivery that fails leaves its
+    token unused for the ESP's retry; TokenReused when it was claimed before."""
     sender = (envelope_sender or parsed.from_address or "").lower()
     key, basis = dedupe_key(parsed, provider=provider, provider_event_id=provider_event_id,
                             sender=sender)
-    existing = InboundEmail.objects.filter(dedupe_key=key).values_list("pk", "status").first()
-    if existing:
-        return IngestResult(existing[0], existing[1], duplicate=True)
-
     now = timezone.now()
     # Not triaged: only what would loop or is nobody's message, our own notifications
     # and bounces (mime.detect_automated) and mail from our own addresses. Other
@@ -76,6 +89,11 @@ def email_ingest(
     status = Status.IGNORED if automated else Status.QUEUED
     try:
         with transaction.atomic():
+            if token is not None:
+                _token_claim(provider, token, now)
+            existing = _find(key)
+            if existing:
+                return existing
             email = InboundEmail.objects.create(
                 provider=provider,
                 provider_event_id=provider_event_id[:255],
@@ -115,11 +133,15 @@ def email_ingest(
                             reason=f"not triaged: {automated}" if automated else "new email"),
             ])
     except IntegrityError:
-        # A concurrent delivery of the same message won the insert.
-        row = InboundEmail.objects.filter(dedupe_key=key).values_list("pk", "status").first()
-        if row is None:
+        # A concurrent delivery of the same message won the insert (and rolled back
+        # our token claim: claim it again, or the token could carry another body).
+        existing = _find(key)
+        if existing is None:
             raise
-        return IngestResult(row[0], row[1], duplicate=True)
+        if token is not None:
+            with transaction.atomic():
+                _token_claim(provider, token, now)
+        return existing
 
     log.info("ingested email %s via %s from %s", email.pk, provider, sender)
     if automated:
@@ -127,6 +149,24 @@ def email_ingest(
     if not email_publish_on_commit(email.pk):
         status = Status.RECEIVED
     return IngestResult(email.pk, status, duplicate=False)
+
+
+def _find(key: str) -> IngestResult | None:
+    row = InboundEmail.objects.filter(dedupe_key=key).values_list("pk", "status").first()
+    return IngestResult(row[0], row[1], duplicate=True) if row else None
+
+
+def _token_claim(provider: str, token: OneTimeToken, now: datetime) -> None:
+    """Remember the token, or TokenReused. The unique constraint decides, so two web
+    processes racing with one token cannot both win. Expired rows go first: the table
+    holds one window of deliveries."""
+    WebhookToken.objects.filter(expires_at__lt=now).delete()
+    try:
+        with transaction.atomic():
+            WebhookToken.objects.create(provider=provider, token=token.value,
+                                        expires_at=token.expires_at)
+    except IntegrityError as exc:
+        raise TokenReused(f"{provider} token already used: a replayed request") from exc
 
 
 def _store_attachments(email: InboundEmail, parsed: ParsedEmail) -> None:
