@@ -15,11 +15,28 @@ DEPARTMENT_PATTERNS: dict[str, re.Pattern[str]] = {
     "logistics": words(r"booking", r"vessel", r"container", r"cont[êe]iner", r"navio",
                         r"embarque", r"shipment", r"shipping", r"bill of lading", r"\bB/?L\b",
                         r"\bETA\b", r"\bETD\b", r"port of", r"porto", r"warehouse", r"armaz[ée]m",
-                        r"freight", r"frete", r"transit", r"tr[âa]nsito", r"stuffing"),
+                        r"freight", r"frete", r"transit", r"tr[âa]nsito", r"stuffing",
+                        # Certificates, surveys and lab results travel with the goods.
+                        r"certificate", r"certificado", r"laudo", r"inspection", r"inspe[çc][ãa]o",
+                        r"inspecci[óo]n", r"surveyor", r"survey report", r"weighing", r"pesagem",
+                        r"outturn", r"phytosanitary", r"fitossanit[áa]rio", r"fumigation",
+                        r"HVI results", r"resultados HVI", r"romaneio", r"packing list",
+                        r"draft B/?L", r"contenedor", r"buque", r"naviera", r"despacho"),
     "commercial": words(r"offer", r"oferta", r"quote", r"quotation", r"cota[çc][ãa]o",
-                         r"price", r"pre[çc]o", r"proposal", r"proposta", r"\bbid\b",
-                         r"availability", r"disponibilidade", r"indication", r"new crop",
-                         r"safra", r"purchase", r"compra"),
+                         r"cotizaci[óo]n", r"price", r"pre[çc]o", r"precio", r"proposal",
+                         r"proposta", r"propuesta", r"\bbid\b", r"availability",
+                         r"disponibilidade", r"disponibilidad", r"indication", r"new crop",
+                         r"safra", r"purchase", r"compra", r"contract confirmation",
+                         r"confirma[çc][ãa]o de contrato", r"confirmaci[óo]n de contrato",
+                         r"countersign\w*", r"market report", r"broker", r"corretor",
+                         r"basis", r"ICE futures", r"inquiry", r"enquiry", r"consulta de"),
+    # Mail for nobody's desk in particular: events, memos, newsletters, office notices.
+    "other": words(r"seminar", r"semin[áa]rio", r"webinar", r"workshop", r"conference",
+                    r"congresso", r"congreso", r"newsletter", r"boletim", r"bolet[íi]n",
+                    r"memo\b", r"all-staff", r"all staff", r"training", r"treinamento",
+                    r"capacitaci[óo]n", r"out of office", r"fora do escrit[óo]rio",
+                    r"fuera de la oficina", r"holiday", r"feriado", r"office closure",
+                    r"password", r"senha", r"contrase[ñn]a", r"IT support", r"unsubscribe"),
 }
 
 
@@ -40,7 +57,7 @@ def best_department(text: str, subject: str = "") -> str:
     scores = department_scores(text)
     for name, count in department_scores(subject).items():
         scores[name] += 3 * count
-    name, score = max(scores.items(), key=lambda kv: kv[1])
+    name, score = max(scores.items(), key=lambda kv: kv[1])  # ties: the first listed
     return name if score > 0 else "other"
 
 
