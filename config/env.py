@@ -8,6 +8,8 @@ Secrets may also come from ``NAME_FILE`` (a path), for Docker/Kubernetes secrets
 from __future__ import annotations
 
 import os
+import secrets
+import stat
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -117,3 +119,28 @@ def database_from_url(url: str, *, base_dir: Path) -> dict:
             "OPTIONS": options,
         }
     raise ImproperlyConfigured(f"DATABASE_URL scheme {scheme!r} is not supported")
+
+
+
+def secret_key_file(path: Path) -> str:
+    """The key kept in ``path``, created on first use. The file is born 0600 with its
+    content (written under a private temporary name, then hard-linked into place), so it
+    is never readable by others nor seen empty by a process starting at the same time;
+    of two first starts, the one that links second reads the winner's key."""
+    if not path.exists():
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_urlsafe(50))
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.link(tmp, path)
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink(missing_ok=True)
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        raise ImproperlyConfigured(f"{path} is readable by other users: chmod 600 it, and "
+                                   "rotate the key if others could have read it")
+    return path.read_text().strip()

@@ -9,9 +9,11 @@ broker shared by separate web and worker processes. Set ``DATABASE_URL`` and
 from __future__ import annotations
 
 import hashlib
-import secrets
+from datetime import timedelta
 from pathlib import Path
 
+from csp.constants import NONE as CSP_NONE
+from csp.constants import SELF as CSP_SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import (
@@ -23,6 +25,7 @@ from config.env import (
     env_list,
     env_rates,
     env_str,
+    secret_key_file,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -32,20 +35,9 @@ DATA_DIR.mkdir(parents=True, exist_ok=True)
 DEBUG = env_bool("DEBUG", False)
 
 
-def _secret_key() -> str:
-    """SECRET_KEY from the environment, else one generated once and kept in DATA_DIR
-    (mode 0600), so a fresh machine runs without a published default key."""
-    key = env_str("SECRET_KEY")
-    if key:
-        return key
-    path = DATA_DIR / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-SECRET_KEY = _secret_key()
+# Without SECRET_KEY, one generated once and kept in DATA_DIR (0600), so a fresh machine
+# runs without a published default key.
+SECRET_KEY = env_str("SECRET_KEY") or secret_key_file(DATA_DIR / "secret_key")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 
@@ -58,6 +50,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "anymail",
+    "axes",
+    "csp",
     "triage.apps.TriageConfig",
 ]
 
@@ -70,6 +64,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a refused login into its lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -159,11 +156,52 @@ SECURE_HSTS_PRELOAD = SECURE_HTTPS and env_bool("SECURE_HSTS_PRELOAD", True)
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_X_FORWARDED_PROTO", "https") if env_bool("SECURE_BEHIND_PROXY", False) else None
 )
-# Health checks and webhooks from the load balancer arrive over plain HTTP.
+# Health checks from the load balancer arrive over plain HTTP. Webhooks do too where a
+# proxy terminates TLS and forwards them without X-Forwarded-Proto (or inside a private
+# network): only then, by TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY, do they skip the redirect
+# (a 301 would make the provider resend the body, and its secret, in the clear).
+TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY = env_bool("TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY", False)
 SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
+if TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY:
+    SECURE_REDIRECT_EXEMPT.append(r"^webhooks/")
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
+# A working day, not Django's two weeks; and gone with the browser. The server-side
+# session expires TRIAGE_SESSION_HOURS after it was last saved either way.
+SESSION_COOKIE_AGE = env_int("TRIAGE_SESSION_HOURS", 12, minimum=1) * 3600
+SESSION_EXPIRE_AT_BROWSER_CLOSE = env_bool("TRIAGE_SESSION_EXPIRE_AT_BROWSER_CLOSE", True)
+
+# Content-Security-Policy (django-csp 4): everything from our own origin and no inline
+# script or style at all, so no nonce is needed: the console's CSS is a static file and
+# the admin's scripts are files too. Nothing frames the console, no plugins.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [CSP_SELF],
+        "script-src": [CSP_SELF],
+        "style-src": [CSP_SELF],
+        "object-src": [CSP_NONE],
+        "base-uri": [CSP_NONE],
+        "form-action": [CSP_SELF],
+        "frame-ancestors": [CSP_NONE],
+    },
+}
+
+# Login throttling (django-axes): after TRIAGE_LOGIN_FAILURE_LIMIT wrong passwords for
+# one username from one address, that pair is refused (HTTP 429, even with the right
+# password) until TRIAGE_LOGIN_COOLOFF_MINUTES pass without another try; other users and
+# other addresses are unaffected. `python manage.py axes_reset_username NAME` lifts it.
+# Behind a proxy the address is the proxy's, so the lock is then per username.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("TRIAGE_LOGIN_FAILURE_LIMIT", 5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("TRIAGE_LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# Successful logins are in Django's last_login; failures stay as axes' AccessAttempt rows.
+AXES_DISABLE_ACCESS_LOG = True
 
 # --- Email out (notifications) ------------------------------------------------------
 EMAIL_HOST = env_str("EMAIL_HOST")
@@ -303,7 +341,10 @@ LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"sanitize": {"()": "triage.logging.SanitizeFilter"}},
+    "filters": {
+        "sanitize": {"()": "triage.logging.SanitizeFilter"},
+        "expected": {"()": "triage.logging.ExpectedRejectionFilter"},
+    },
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
     },
@@ -318,6 +359,8 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "celery": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # A scanner's bad Host header is expected input: one line, no traceback.
+        "django.security.DisallowedHost": {"filters": ["expected"]},
         # One INFO line per HTTP request to the model provider is noise, not audit.
         "httpx": {"level": "WARNING"},
         "httpx2": {"level": "WARNING"},

@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+import io
+import json
+import logging
 import os
+import stat
 import subprocess
 import sys
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import database_from_url, env_bool, env_int, env_rates, env_str
-from tests.factories import ROOT
+from config.env import (
+    database_from_url,
+    env_bool,
+    env_int,
+    env_rates,
+    env_str,
+    secret_key_file,
+)
+from tests.factories import MAIL, ROOT, make_user
 
 
 @pytest.mark.parametrize("raw,expected", [("true", True), ("0", False), ("", True)])
@@ -60,3 +71,92 @@ def test_production_settings_pass_check_deploy(tmp_path):
     assert "no issues" in result.stdout
 
 
+def settings_of(tmp_path, names: list[str], **env: str) -> dict:
+    """The named settings as a fresh process computes them from this environment."""
+    code = ("import json, django; django.setup(); from django.conf import settings; "
+            f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}, default=str))")
+    environment = {**os.environ, "TRIAGE_DATA_DIR": str(tmp_path), **env}
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def test_the_secret_key_file_is_never_readable_by_others(tmp_path, monkeypatch):
+    """The key is created 0600 in one step: even if the process never gets to a chmod
+    (here: chmod does nothing, the umask permits everything), nobody else can read it."""
+    monkeypatch.setattr(os, "chmod", lambda *args, **kwargs: None)
+    old_umask = os.umask(0)
+    try:
+        key = secret_key_file(tmp_path / "secret_key")
+    finally:
+        os.umask(old_umask)
+    path = tmp_path / "secret_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert len(key) >= 50 and path.read_text().strip() == key
+    assert secret_key_file(path) == key  # the next start reuses it
+    assert list(tmp_path.iterdir()) == [path]  # no temporary file left behind
+
+
+def test_a_key_file_others_can_read_stops_start_up(tmp_path):
+    path = tmp_path / "secret_key"
+    path.write_text("k" * 60)
+    path.chmod(0o644)
+    with pytest.raises(ImproperlyConfigured, match="readable by other users"):
+        secret_key_file(path)
+    path.chmod(0o600)
+    assert secret_key_file(path) == "k" * 60
+
+
+def test_sessions_are_short_and_configurable(tmp_path):
+    names = ["SESSION_COOKIE_AGE", "SESSION_EXPIRE_AT_BROWSER_CLOSE"]
+    assert settings_of(tmp_path, names) == {"SESSION_COOKIE_AGE": 12 * 3600,
+                                            "SESSION_EXPIRE_AT_BROWSER_CLOSE": True}
+    assert settings_of(tmp_path, names, TRIAGE_SESSION_HOURS="2",
+                       TRIAGE_SESSION_EXPIRE_AT_BROWSER_CLOSE="false") == {
+        "SESSION_COOKIE_AGE": 7200, "SESSION_EXPIRE_AT_BROWSER_CLOSE": False}
+
+
+@pytest.mark.django_db
+def test_a_login_session_ends_within_the_configured_hours(client, settings):
+    make_user("desk9")
+    response = client.post("/login/", {"username": "desk9", "password": "pw-desk9",
+                                       "next": "/"})
+    assert response.status_code == 302 and "_auth_user_id" in client.session
+    assert client.session.get_expiry_age() == 12 * 3600
+    cookie = response.cookies[settings.SESSION_COOKIE_NAME]
+    assert not cookie["max-age"] and not cookie["expires"]  # gone when the browser closes
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("behind_tls_proxy", ["false", "true"])
+def test_webhooks_skip_the_https_redirect_only_behind_a_tls_proxy(
+        tmp_path, settings, post_signed, client, behind_tls_proxy):
+    exempt = settings_of(tmp_path, ["SECURE_REDIRECT_EXEMPT"], SECURE_HTTPS="true",
+                         TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY=behind_tls_proxy)
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_REDIRECT_EXEMPT = exempt["SECURE_REDIRECT_EXEMPT"]
+    mail = (MAIL / "04-freight-invoice.eml").read_bytes()
+    response = post_signed(mail, content_type="message/rfc822")
+    if behind_tls_proxy == "true":
+        assert response.status_code == 202  # reached the view and was stored
+    else:
+        assert response.status_code == 301 and response["Location"].startswith("https://")
+    assert client.get("/healthz/").status_code == 200
+    assert client.get("/login/").status_code == 301  # the console itself stays HTTPS-only
+
+
+@pytest.mark.django_db
+def test_a_bad_host_header_is_one_log_line(client):
+    handler = logging.getLogger("django").handlers[0]
+    stream = io.StringIO()
+    previous = handler.setStream(stream)
+    try:
+        response = client.get("/login/", HTTP_HOST="evil.example\u2028forged")
+        assert client.get("/login/").status_code == 200  # a good host is served
+    finally:
+        handler.setStream(previous)
+    assert response.status_code == 400
+    [line] = [ln for ln in stream.getvalue().splitlines() if "django.security" in ln]
+    assert "WARNING django.security.DisallowedHost Invalid HTTP_HOST header" in line
+    assert "Traceback" not in stream.getvalue() and "\u2028" not in stream.getvalue()

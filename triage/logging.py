@@ -49,3 +49,15 @@ class SanitizeFilter(logging.Filter):
             ).replace("\\u000a", "\n    | ")
         record._triage_sanitized = True
         return True
+
+
+class ExpectedRejectionFilter(logging.Filter):
+    """For loggers of requests we refuse by design (a bad Host header): the record
+    becomes one WARNING line without its traceback, which tells an operator nothing."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.exc_info = None
+        record.exc_text = None
+        if record.levelno > logging.WARNING:
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True

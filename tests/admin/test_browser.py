@@ -49,6 +49,8 @@ def browsers(tmp_path):
                     f"--user-data-dir={tmp_path / f'profile{len(opened)}'}",
                     "--window-size=1400,1100"):
             options.add_argument(arg)
+        # The console log is where Chromium reports Content-Security-Policy violations.
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         driver.implicitly_wait(5)
         opened.append(driver)
@@ -57,6 +59,13 @@ def browsers(tmp_path):
     yield open_browser
     for driver in opened:
         driver.quit()
+
+
+def csp_violations(driver) -> list[str]:
+    """What the page's Content-Security-Policy refused since the last call (each refused
+    inline script or style, each blocked source)."""
+    return [entry["message"] for entry in driver.get_log("browser")
+            if "Content Security Policy" in entry["message"]]
 
 
 def log_in(driver, live_server, username: str) -> None:
@@ -137,6 +146,15 @@ def test_staff_flow(browsers, live_server, staff):
     desk.get(f"{live_server.url}/triage/inboundemail/{escalation.email_id}/change/")
     assert "backstop triggers" in desk.page_source
     shot(desk, "07-email-detail")
+    # Every page ran under the policy and nothing on them was refused...
+    assert "script-src 'self'" in desk.execute_script(
+        "return fetch(location.href).then(r => r.headers.get('Content-Security-Policy'))")
+    for driver in (other, claims, desk):
+        assert csp_violations(driver) == []
+    # ...while what a sender might smuggle into a page would be.
+    desk.execute_script("document.body.insertAdjacentHTML('beforeend', "
+                        "'<img src=\"https://evil.example/x.png\">')")
+    WebDriverWait(desk, 10).until(lambda d: csp_violations(d))
     for name in ("01-dashboard", "02-ticket-draft", "03-stale-version-refused",
                  "04-ticket-approved", "05-escalations", "06-escalation-acknowledged",
                  "07-email-detail"):

@@ -5,18 +5,40 @@ from __future__ import annotations
 
 import csv
 import json
+import re
+import unicodedata
 
 from django.contrib import admin
 from django.http import HttpResponse, StreamingHttpResponse
 
 from triage.selectors import EXPORT_FIELDS, decision_rows
 
+# What a spreadsheet reads as the start of a formula (fullwidth forms fold to these), and
+# cells that open with a tab or CR, which OWASP lists as triggers on their own.
+_FORMULA_START = frozenset("=+-@")
+_ALWAYS_QUOTED = ("\t", "\r")
+# Signed plain numbers are numbers to a spreadsheet, never formulas.
+_PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+def _ignorable(char: str) -> bool:
+    """Characters a spreadsheet may skip before it looks for ``=``: any Unicode whitespace
+    (NBSP, ideographic space, CR/LF), control characters and invisible format characters
+    (zero-width space, bidi marks, BOM)."""
+    return char.isspace() or unicodedata.category(char) in ("Cc", "Cf")
+
 
 def csv_safe(value: object) -> object:
-    """Spreadsheet formula injection: a cell a sender wrote never starts a formula."""
+    """Spreadsheet formula injection: a cell a sender wrote never starts a formula, even
+    behind leading whitespace or invisible characters. The neutralised cell keeps its
+    text, quoted with a leading apostrophe."""
     if isinstance(value, list):
         value = "; ".join(map(str, value))
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+    if not isinstance(value, str) or _PLAIN_NUMBER.fullmatch(value):
+        return value
+    first = next((c for c in value if not _ignorable(c)), "")
+    if value.startswith(_ALWAYS_QUOTED) or unicodedata.normalize("NFKC", first)[:1] in (
+            _FORMULA_START):
         return "'" + value
     return value
 

@@ -6,6 +6,10 @@ from django.contrib import admin
 
 from triage.selectors import dashboard
 
+# The dashboard shows email subjects, exposures and deadlines: only someone a triage
+# group lets read emails and escalations sees it. Being staff only opens the login.
+DASHBOARD_PERMISSIONS = ("triage.view_inboundemail", "triage.view_escalation")
+
 
 class TriageAdminSite(admin.AdminSite):
     site_header = "Triage console"
@@ -13,4 +17,7 @@ class TriageAdminSite(admin.AdminSite):
     index_title = "Inbound email triage"
 
     def index(self, request, extra_context=None):
-        return super().index(request, {**(extra_context or {}), "dashboard": dashboard()})
+        context = dict(extra_context or {})
+        if request.user.has_perms(DASHBOARD_PERMISSIONS):
+            context["dashboard"] = dashboard()
+        return super().index(request, context)
