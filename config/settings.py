@@ -273,6 +273,10 @@ TRIAGE_STUCK_AFTER_S = env_int("TRIAGE_STUCK_AFTER_S", 600, minimum=10)
 TRIAGE_SOFT_TIME_LIMIT_S = env_int("TRIAGE_SOFT_TIME_LIMIT_S", 240, minimum=5)
 TRIAGE_HARD_TIME_LIMIT_S = env_int("TRIAGE_HARD_TIME_LIMIT_S", 300, minimum=10)
 TRIAGE_MAX_RETRIES = env_int("TRIAGE_MAX_RETRIES", 5, minimum=0)
+# A run killed at the hard time limit or with its worker (claimed, never finished) is
+# re-queued; after this many the email is "failed" for a person, so one poison message
+# cannot cycle through the workers forever. Re-triage by staff starts the count again.
+TRIAGE_MAX_UNFINISHED_ATTEMPTS = env_int("TRIAGE_MAX_UNFINISHED_ATTEMPTS", 3, minimum=1)
 TRIAGE_RETRY_BACKOFF_MAX_S = env_int("TRIAGE_RETRY_BACKOFF_MAX_S", 300, minimum=1)
 if TRIAGE_HARD_TIME_LIMIT_S <= TRIAGE_SOFT_TIME_LIMIT_S:
     raise ImproperlyConfigured("TRIAGE_HARD_TIME_LIMIT_S must exceed TRIAGE_SOFT_TIME_LIMIT_S")

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from config.celery import app as celery_app
-from lab.scripted_gemini import Script, ScriptedGemini
+from lab.scripted_gemini import Reply, Script, ScriptedGemini
 from tests.factories import MAIL, wait_for
 from triage.models import (
     TERMINAL,
@@ -142,3 +142,24 @@ def test_worker_killed_mid_task_is_rerun_not_lost_and_not_doubly_notified(
     events = list(InboundEmail.objects.get(pk=email_id).events.values_list("kind", "reason"))
     assert ("claimed", "redelivered after worker loss") in events
     assert json.dumps(events)  # the timeline is data
+
+
+def test_the_soft_time_limit_interrupts_a_run_waiting_on_a_hung_model(post_signed,
+                                                                      start_worker):
+    """The extraction hangs far past the soft limit (5 s) and close to the hard one
+    (10 s): the run stops waiting within its budget and fails closed to a person, instead
+    of blocking on the thread pool until the hard limit kills it mid-run."""
+    script = Script(chains={"extraction": Reply(delay_s=30, obj={})})
+    with ScriptedGemini(script) as server:
+        start_worker(env={**_gemini_env(server), "TRIAGE_SOFT_TIME_LIMIT_S": "5",
+                          "TRIAGE_HARD_TIME_LIMIT_S": "10", "TRIAGE_MAX_RETRIES": "0"})
+        email_id = _post_sample(post_signed, "03-weight-shortfall.eml")["id"]
+        wait_for(lambda: server.calls("extraction"), timeout=30, message="the extraction call")
+        started = time.monotonic()
+        wait_for(lambda: _status(email_id) == Status.FAILED, timeout=20,
+                 message="the run to give up within its time budget")
+        assert time.monotonic() - started < 9  # before the hard limit
+    [run] = TriageRun.objects.filter(email_id=email_id)
+    assert run.status == RunStatus.ERROR and any("time budget" in e for e in run.errors)
+    email = InboundEmail.objects.get(pk=email_id)
+    assert "gave up after 0 retries" in email.status_reason

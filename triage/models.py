@@ -38,13 +38,14 @@ TERMINAL = frozenset(
 ROUTED = frozenset({Status.ESCALATED, Status.TICKET, Status.FORWARDED})
 
 # The whole lifecycle in one table. Every terminal state may go back to QUEUED
-# (re-triage); a human may route what the pipeline could not.
+# (re-triage); a human may route what the pipeline could not; a ticket escalates when a
+# staff correction crosses the backstop.
 TRANSITIONS: dict[str, frozenset[str]] = {
     Status.RECEIVED: frozenset({Status.QUEUED, Status.IGNORED}),
     Status.QUEUED: frozenset({Status.PROCESSING, Status.RECEIVED}),
     Status.PROCESSING: frozenset(TERMINAL - {Status.IGNORED} | {Status.QUEUED}),
     Status.ESCALATED: frozenset({Status.QUEUED}),
-    Status.TICKET: frozenset({Status.QUEUED}),
+    Status.TICKET: frozenset({Status.QUEUED, Status.ESCALATED}),
     Status.FORWARDED: frozenset({Status.QUEUED}),
     Status.NEEDS_REVIEW: frozenset({Status.QUEUED} | ROUTED),
     Status.FAILED: frozenset({Status.QUEUED} | ROUTED | {Status.NEEDS_REVIEW}),
@@ -96,6 +97,8 @@ class InboundEmail(models.Model):
     status_changed_at = models.DateTimeField()
     status_reason = models.TextField(blank=True)
     triage_attempts = models.PositiveIntegerField(default=0)
+    # Claims that never finished (hard time limit, worker lost) since staff last re-queued it.
+    unfinished_attempts = models.PositiveIntegerField(default=0)
     # The Celery task that holds the claim: its own redelivery (worker died) may take
     # the email over; a different task may not.
     processing_task_id = models.CharField(max_length=64, blank=True)
@@ -290,10 +293,14 @@ class Escalation(models.Model):
                                   on_delete=models.PROTECT, related_name="+")
     closed_at = models.DateTimeField(null=True, blank=True)
     note = models.TextField(blank=True)
-    # Dismissing what the backstop raised takes two desk members: the first asks.
+    # Closing what the backstop raised takes two desk members: one asks, another confirms.
     dismissal_requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                                on_delete=models.PROTECT, related_name="+")
     dismissal_reason = models.TextField(blank=True)
+    resolution_requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                                on_delete=models.PROTECT, related_name="+")
+    resolution_note = models.TextField(blank=True)
+    reopen_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         permissions = [("resolve_escalation", "Can acknowledge, resolve or dismiss escalations")]
@@ -304,6 +311,18 @@ class Escalation(models.Model):
     @property
     def raised_by_backstop(self) -> bool:
         return bool(self.backstop_triggers)
+
+
+_E = Escalation.State
+# The escalation's lifecycle. A closed one goes back to PENDING when its email escalates
+# again (re-triage, manual decision, a correction crossing the backstop): an escalated
+# email always has an open escalation.
+ESCALATION_OPEN = frozenset({_E.PENDING, _E.ACKNOWLEDGED})
+ESCALATION_TRANSITIONS: dict[str, frozenset[str]] = {
+    _E.PENDING: frozenset({_E.ACKNOWLEDGED, _E.RESOLVED, _E.DISMISSED}),
+    _E.ACKNOWLEDGED: frozenset({_E.RESOLVED, _E.DISMISSED}), _E.RESOLVED: frozenset({_E.PENDING}),
+    _E.DISMISSED: frozenset({_E.PENDING}),
+}
 
 
 class Ticket(models.Model):

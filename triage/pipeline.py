@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FuturesTimeout
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -184,6 +185,19 @@ def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel
         record.latency_ms = int((time.perf_counter() - started) * 1000)
 
 
+def _result(future: Future, chain_module, spec: ModelSpec,
+            deadline: float | None) -> tuple[BaseModel | None, CallRecord]:
+    """The call's outcome, or a transient failure once the time budget is spent."""
+    timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+    try:
+        return future.result(timeout=timeout)
+    except FuturesTimeout:
+        return None, CallRecord(chain_module.NAME, spec.provider, spec.model_name,
+                                chain_module.PROMPT_VERSION, transient=True,
+                                error=f"{chain_module.NAME}: the run's time budget ran out; "
+                                      f"call abandoned")
+
+
 def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
     """Validate the model's text ourselves. LangChain's parser repairs truncated JSON
     ("partial" parsing), so a cut-off answer would validate with defaults and a
@@ -207,7 +221,10 @@ def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
         raise ChainError(f"output failed validation: {errors}", transient=False) from exc
 
 
-def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decision:
+def run(email: EmailInput, *, model, spec: ModelSpec, config: Config,
+        deadline: float | None = None) -> Decision:
+    """``deadline`` (``time.monotonic()``): a concurrent call still running then is
+    abandoned as a transient failure, so the run returns within its time budget."""
     decision = Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name)
     budget = _Budget(config.max_calls)
@@ -215,16 +232,20 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
     # folded to Latin; the model gets a bounded copy.
     text = fold_for_rules(email.rules_text)
 
-    def call(module, extra: dict | None = None) -> BaseModel | None:
+    def inputs(extra: dict | None = None) -> dict:
         envelope = wrap(email, max_chars=config.max_chars)
-        inputs = {**prompt_inputs(email, envelope), **(extra or {})}
-        parsed, record = _call(module, model, spec, inputs)
+        return {**prompt_inputs(email, envelope), **(extra or {})}
+
+    def keep(parsed: BaseModel | None, record: CallRecord) -> BaseModel | None:
         decision.calls.append(record)
         if record.error:
             decision.errors.append(record.error)
             if record.transient and not decision.transient_error:
                 decision.transient_error = record.error
         return parsed
+
+    def call(module, extra: dict | None = None) -> BaseModel | None:
+        return keep(*_call(module, model, spec, inputs(extra)))
 
     def over_budget(n: int) -> bool:
         try:
@@ -264,13 +285,19 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config) -> Decisio
     if over_budget(2):
         return _finish(decision, escalate=_backstop(decision, None, email, text, config).escalate)
     decision.rounds += 1 if config.concurrent else 2
-    with ThreadPoolExecutor(max_workers=2 if config.concurrent else 1) as pool:
-        ext_future = pool.submit(call, extraction)
-        esc_future = pool.submit(call, escalation, {
+    # No ``with``: its exit joins the threads, past the time budget and past the soft
+    # time limit's exception; an abandoned call ends on its own HTTP timeout.
+    pool = ThreadPoolExecutor(max_workers=2 if config.concurrent else 1)
+    try:
+        ext_future = pool.submit(_call, extraction, model, spec, inputs())
+        esc_future = pool.submit(_call, escalation, model, spec, inputs({
             "threshold_usd": f"{config.policy.threshold_usd:,.0f}",
             "deadline_days": str(config.policy.deadline_business_days),
-        })
-        ext, esc = ext_future.result(), esc_future.result()
+        }))
+        ext = keep(*_result(ext_future, extraction, spec, deadline))
+        esc = keep(*_result(esc_future, escalation, spec, deadline))
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
 
     result = _backstop(decision, ext, email, text, config)
     if esc is not None:

@@ -39,3 +39,22 @@ def test_resolve_without_note_is_refused(client, staff):
     assert any("Not done" in m for m in messages_of(response))
     esc.refresh_from_db()
     assert esc.state == "pending"
+
+
+def test_resolving_a_backstop_escalation_takes_two_desk_members(client, staff):
+    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    url = reverse("admin:triage_escalation_act", args=[esc.pk, "resolve"])
+    change = reverse("admin:triage_escalation_change", args=[esc.pk])
+    response = login(client, staff["desk"]).post(url, {"note": "settled"}, follow=True)
+    assert any("Resolution requested" in m for m in messages_of(response))
+    response = client.post(url, {"note": "settled"}, follow=True)
+    assert any("You requested this resolution" in m for m in messages_of(response))
+    esc.refresh_from_db()
+    assert esc.state == "pending"
+
+    login(client, staff["desk2"])
+    assert 'value="Confirm resolution"' in client.get(change).content.decode()
+    response = client.post(url, {"note": "confirmed"}, follow=True)
+    assert "Escalation resolved." in messages_of(response)
+    esc.refresh_from_db()
+    assert (esc.state, esc.closed_by) == ("resolved", staff["desk2"])

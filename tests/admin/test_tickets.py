@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, messages_of, triaged_sample
-from triage.models import Ticket
+from tests.factories import login, make_user, messages_of, triaged_sample
+from triage import roles
+from triage.models import Escalation, Ticket
 
 pytestmark = pytest.mark.django_db
 
@@ -42,3 +43,28 @@ def test_desk_gets_403_on_ticket_actions(client, staff):
         assert client.post(url, data).status_code == 403
     ticket.refresh_from_db()
     assert (ticket.state, ticket.version) == ("draft", 1)
+
+
+def test_an_earlier_corrector_cannot_approve_after_a_colleagues_fix(client, staff):
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    correct = reverse("admin:triage_ticket_act", args=[ticket.pk, "correct"])
+    approve = reverse("admin:triage_ticket_act", args=[ticket.pk, "approve"])
+    login(client, staff["claims"]).post(correct, {"seen_version": 1, "exposure_amount": "24000"})
+    login(client, staff["claims2"]).post(correct, {"seen_version": 2, "origin": "USA"})
+    response = login(client, staff["claims"]).post(approve, {"seen_version": 3}, follow=True)
+    assert any("Four eyes" in m for m in messages_of(response))
+    ticket.refresh_from_db()
+    assert (ticket.state, ticket.version) == ("draft", 3)
+    third = make_user("claims3", roles.CLAIMS_STAFF)
+    response = login(client, third).post(approve, {"seen_version": 3}, follow=True)
+    assert any("arbitration ticket ARB-" in m for m in messages_of(response))
+
+
+def test_a_correction_over_the_threshold_escalates_from_the_form(client, staff):
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    correct = reverse("admin:triage_ticket_act", args=[ticket.pk, "correct"])
+    response = login(client, staff["claims"]).post(
+        correct, {"seen_version": 1, "exposure_amount": "5000000", "exposure_currency": "USD"},
+        follow=True)
+    assert any("escalated to the trading desk" in m for m in messages_of(response))
+    assert Escalation.objects.get(email_id=ticket.email_id).state == "pending"

@@ -56,7 +56,8 @@ def test_demo_sets_up_and_triages(tmp_path, settings):
 def test_sweep_command_reports_counts():
     out = StringIO()
     call_command("sweep_stuck", "--older-than", "0", stdout=out)
-    assert out.getvalue().strip() == "received: 0 queued: 0 processing: 0 notifications: 0"
+    assert out.getvalue().strip() == ("received: 0 queued: 0 processing: 0 failed: 0 "
+                                      "notifications: 0")
 
 
 def test_readme_commands_exist():

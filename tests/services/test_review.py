@@ -4,14 +4,28 @@ conflict, with the database state asserted afterwards."""
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.db import connection
+from django.utils import timezone
 
-from tests.factories import triaged_sample
-from triage.models import EmailEvent, Escalation, Status, Ticket, TicketVersion, TriageRun
+from tests.factories import make_user, triaged_sample
+from triage import roles
+from triage.models import (
+    EmailEvent,
+    Escalation,
+    InboundEmail,
+    Notification,
+    Status,
+    Ticket,
+    TicketVersion,
+    TriageRun,
+)
 from triage.services import review
+from triage.services.status import email_transition
+from triage.services.triage import email_triage
 
 pytestmark = pytest.mark.django_db
 
@@ -47,9 +61,13 @@ def test_desk_acknowledges_then_resolves(escalation, staff):
 
     with pytest.raises(review.ReviewError, match="needs a note"):
         review.escalation_resolve(escalation.pk, staff["desk"], "  ")
-    review.escalation_resolve(escalation.pk, staff["desk"], "settled at USD 120k")
+    # The backstop raised it: the first resolve asks, a second desk member confirms.
+    assert "second trading desk member" in review.escalation_resolve(
+        escalation.pk, staff["desk"], "settled at USD 120k").message
+    review.escalation_resolve(escalation.pk, staff["desk2"], "settled at USD 120k")
     escalation.refresh_from_db()
     assert escalation.state == "resolved" and escalation.note == "settled at USD 120k"
+    assert escalation.closed_by == staff["desk2"]
     assert len(audit("escalation_resolved")) == 1
 
 
@@ -81,6 +99,36 @@ def test_dismissing_a_backstop_escalation_takes_two_desk_members(escalation, sta
     assert escalation.state == "dismissed" and escalation.closed_by == staff["desk2"]
     assert [e.actor for e in EmailEvent.objects.filter(kind__startswith="escalation_dismiss")] \
         == [staff["desk"], staff["desk2"]]
+
+
+def test_the_one_who_asked_to_dismiss_cannot_resolve_alone(escalation, staff):
+    review.escalation_dismiss(escalation.pk, staff["desk"], "duplicate of #12")
+    outcome = review.escalation_resolve(escalation.pk, staff["desk"], "handled by phone")
+    assert "second trading desk member" in outcome.message
+    with pytest.raises(review.ReviewError, match="You requested this resolution"):
+        review.escalation_resolve(escalation.pk, staff["desk"], "handled by phone")
+    escalation.refresh_from_db()
+    assert escalation.state == "pending" and escalation.closed_by is None
+    assert escalation.resolution_requested_by == staff["desk"]
+    [asked] = audit("escalation_resolution_requested")
+    assert (asked.actor, asked.reason) == (staff["desk"], "handled by phone")
+    assert not audit("escalation_resolved") and not audit("escalation_dismissed")
+
+    # The legitimate path: a second desk member confirms.
+    assert review.escalation_resolve(escalation.pk, staff["desk2"], "confirmed by phone").changed
+    escalation.refresh_from_db()
+    assert (escalation.state, escalation.closed_by) == ("resolved", staff["desk2"])
+    [closed] = audit("escalation_resolved")
+    assert closed.actor == staff["desk2"] and closed.data == {"requested_by": staff["desk"].pk}
+
+
+def test_a_model_only_escalation_is_resolved_by_one_person(staff):
+    email = triaged_sample("03-weight-shortfall.eml")
+    esc = Escalation.objects.create(email=email, run=email.current_run,
+                                    model_triggers=["contamination"])
+    assert review.escalation_resolve(esc.pk, staff["desk"], "mill agreed to replace").changed
+    esc.refresh_from_db()
+    assert esc.state == "resolved" and esc.closed_by == staff["desk"]
 
 
 def test_a_model_only_escalation_is_dismissed_by_one_person(staff):
@@ -161,6 +209,62 @@ def test_four_eyes(ticket, staff):
     assert ticket.state == "approved" and ticket.decided_by == staff["claims2"]
 
 
+def test_four_eyes_covers_every_correction_not_only_the_last(ticket, staff):
+    third = make_user("claims3", roles.CLAIMS_STAFF)
+    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+                          changes={"exposure_amount": "24000"})
+    review.ticket_correct(ticket.pk, staff["claims2"], seen_version=2,
+                          changes={"claiming_party": "Anatolia Spinning A.S."})
+    for corrector in (staff["claims"], staff["claims2"]):
+        with pytest.raises(review.ReviewError, match="Four eyes: you corrected this ticket"):
+            review.ticket_approve(ticket.pk, corrector, seen_version=3)
+    ticket.refresh_from_db()
+    assert ticket.state == "draft" and not audit("ticket_approved")
+    # Someone who changed nothing approves.
+    assert review.ticket_approve(ticket.pk, third, seen_version=3).changed
+    ticket.refresh_from_db()
+    assert (ticket.state, ticket.decided_by) == ("approved", third)
+
+
+def test_a_correction_that_crosses_the_backstop_escalates(
+        ticket, staff, mailoutbox, django_capture_on_commit_callbacks):
+    tomorrow = (timezone.now() + timedelta(days=1)).date().isoformat()
+    with django_capture_on_commit_callbacks(execute=True):
+        outcome = review.ticket_correct(
+            ticket.pk, staff["claims"], seen_version=1,
+            changes={"exposure_amount": "5000000", "exposure_currency": "USD",
+                     "response_deadline": tomorrow})
+    assert "escalated to the trading desk" in outcome.message
+    email = InboundEmail.objects.get(pk=ticket.email_id)
+    assert email.status == Status.ESCALATED
+    run = email.current_run
+    assert (run.provider, run.model_name, run.route) == ("manual", "claims1", "escalated")
+    assert run.exposure_usd == 5000000
+    esc = Escalation.objects.get(email=email)
+    assert esc.state == "pending" and esc.raised_by_backstop
+    assert any("threshold" in t for t in esc.backstop_triggers)
+    assert any("deadline" in t for t in esc.backstop_triggers)
+    [row] = audit("correction_escalated")
+    assert (row.actor, row.old_status, row.new_status) == (staff["claims"], "ticket",
+                                                            "escalated")
+    assert [m.subject[:12] for m in mailoutbox] == ["[ESCALATION]"]
+    ticket.refresh_from_db()
+    assert ticket.version == 2 and ticket.data["claim"]["exposure_amount"] == 5000000
+    with pytest.raises(review.ReviewError, match="escalated to the trading desk"):
+        review.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
+
+
+def test_a_correction_below_the_backstop_stays_an_ordinary_ticket(ticket, staff, mailoutbox):
+    far = (timezone.now() + timedelta(days=30)).date().isoformat()
+    outcome = review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+                                    changes={"exposure_amount": "13,100.50",
+                                             "response_deadline": far})
+    assert outcome.message == "Ticket corrected: now version 2."
+    assert InboundEmail.objects.get(pk=ticket.email_id).status == Status.TICKET
+    assert not Escalation.objects.exists() and mailoutbox == []
+    assert review.ticket_approve(ticket.pk, staff["claims2"], seen_version=2).changed
+
+
 def test_rejection_needs_a_reason(ticket, staff):
     with pytest.raises(review.ReviewError, match="needs a reason"):
         review.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="")
@@ -221,6 +325,51 @@ def test_retriage_keeps_old_runs(staff):
     assert row.actor == staff["triager"]
     with pytest.raises(PermissionDenied):
         review.email_retriage(email.pk, staff["claims"])
+
+
+def _resolve_by_two(escalation: Escalation, staff) -> None:
+    review.escalation_resolve(escalation.pk, staff["desk"], "settled")
+    review.escalation_resolve(escalation.pk, staff["desk2"], "settled")
+    escalation.refresh_from_db()
+    assert escalation.state == "resolved"
+
+
+def test_retriage_reopens_a_resolved_escalation_and_tells_the_desk(
+        escalation, staff, mailoutbox, django_capture_on_commit_callbacks):
+    _resolve_by_two(escalation, staff)
+    with django_capture_on_commit_callbacks(execute=True):
+        review.email_retriage(escalation.email_id, staff["triager"])
+        email_triage(escalation.email_id, task_id="t-again")
+    escalation.refresh_from_db()
+    assert escalation.email.status == Status.ESCALATED
+    assert (escalation.state, escalation.reopen_count, escalation.closed_by) == (
+        "pending", 1, None)
+    assert escalation.run_id == escalation.email.current_run_id
+    [row] = audit("escalation_reopened")
+    assert row.before["state"] == "resolved" and row.before["note"] == "settled"
+    assert row.after["state"] == "pending"
+    assert Notification.objects.filter(email_id=escalation.email_id).count() == 2
+    assert "RE-OPENED: it was resolved by desk2" in mailoutbox[-1].body
+    # Re-opened, it is closed by two people again.
+    assert "second trading desk member" in review.escalation_resolve(
+        escalation.pk, staff["desk"], "again").message
+
+
+def test_manual_escalate_reopens_a_dismissed_escalation(
+        escalation, staff, django_capture_on_commit_callbacks):
+    review.escalation_dismiss(escalation.pk, staff["desk"], "duplicate")
+    review.escalation_dismiss(escalation.pk, staff["desk2"], "duplicate")
+    email_id = escalation.email_id
+    for old, new in ((Status.ESCALATED, Status.QUEUED), (Status.QUEUED, Status.PROCESSING),
+                     (Status.PROCESSING, Status.NEEDS_REVIEW)):
+        email_transition(email_id, old=old, new=new)
+    with django_capture_on_commit_callbacks(execute=True):
+        review.email_decide_manually(email_id, staff["triager"], route="escalated",
+                                     reason="the mill wrote again")
+    escalation.refresh_from_db()
+    assert escalation.state == "pending" and escalation.dismissal_requested_by is None
+    assert audit("escalation_reopened")[0].actor == staff["triager"]
+    assert Notification.objects.filter(email_id=email_id, kind="escalation").count() == 2
 
 
 def test_manual_decision_routes_through_the_same_actions(staff, settings):

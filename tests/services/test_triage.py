@@ -3,8 +3,11 @@ idempotency and the claim."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from lab.scripted_gemini import Reply
 from tests.factories import MAIL
 from triage import mime
 from triage.models import (
@@ -12,13 +15,14 @@ from triage.models import (
     Forward,
     InboundEmail,
     Notification,
+    RunStatus,
     Status,
     Ticket,
     TriageRun,
 )
 from triage.services.ingestion import email_ingest
 from triage.services.status import TransitionError, email_transition
-from triage.services.triage import email_claim, email_triage
+from triage.services.triage import TransientTriageError, email_claim, email_triage
 
 pytestmark = pytest.mark.django_db
 
@@ -161,3 +165,29 @@ def test_transitions_outside_the_lifecycle_are_refused():
         email_transition(email.pk, old=Status.QUEUED, new=Status.FORWARDED)
     email.refresh_from_db()
     assert email.status == Status.QUEUED
+
+
+def test_a_slow_model_cannot_hold_the_run_past_its_time_budget(gemini, settings):
+    """The extraction hangs past the run's budget: the run gives up on it, stores the
+    failed run and asks for a retry, instead of waiting on the thread pool."""
+    settings.TRIAGE_LLM_TIMEOUT_S = 20
+    gemini.script.chains["extraction"] = Reply(delay_s=6, obj={})
+    email = queued("03-weight-shortfall.eml")
+    started = time.monotonic()
+    with pytest.raises(TransientTriageError, match="time budget"):
+        email_triage(email.pk, task_id="t-slow", deadline=time.monotonic() + 1.5)
+    assert time.monotonic() - started < 4
+    run = TriageRun.objects.get(email=email)
+    assert run.status == RunStatus.ERROR and run.finished_at is not None
+    assert any("time budget" in e for e in run.errors)
+    assert {c.chain for c in run.calls.all()} >= {"classification", "extraction"}
+
+
+def test_a_slow_model_within_the_budget_routes_as_usual(gemini, settings,
+                                                        django_capture_on_commit_callbacks):
+    settings.TRIAGE_LLM_TIMEOUT_S = 20
+    gemini.script.latency_s = 0.5
+    email = queued("03-weight-shortfall.eml")
+    with django_capture_on_commit_callbacks(execute=True):
+        route = email_triage(email.pk, task_id="t-ok", deadline=time.monotonic() + 30)
+    assert route == "ticket"

@@ -25,7 +25,8 @@ class EscalationAdmin(ReadOnlyAdmin):
     readonly_fields = ["shown_email", "state", "exposure_usd", "response_deadline", "time_left",
                        "shown_model_triggers", "shown_backstop_triggers", "created_at",
                        "acknowledged_by", "acknowledged_at", "closed_by", "closed_at",
-                       "shown_note", "dismissal_requested_by", "shown_dismissal_reason"]
+                       "shown_note", "dismissal_requested_by", "shown_dismissal_reason",
+                       "resolution_requested_by", "shown_resolution_note", "reopen_count"]
     fields = readonly_fields
     object_actions = {
         "acknowledge": ObjectAction(forms.NoteForm, DESK, review.escalation_acknowledge),
@@ -70,3 +71,7 @@ class EscalationAdmin(ReadOnlyAdmin):
     @admin.display(description="dismissal reason")
     def shown_dismissal_reason(self, obj: Escalation) -> str:
         return esc(obj.dismissal_reason) or "-"
+
+    @admin.display(description="resolution note (awaiting a second desk member)")
+    def shown_resolution_note(self, obj: Escalation) -> str:
+        return esc(obj.resolution_note) or "-"

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import (
+    ESCALATION_TRANSITIONS,
     Escalation,
     Forward,
     InboundEmail,
@@ -29,6 +30,7 @@ from triage.models import (
 )
 from triage.routes import Department, Route
 from triage.sanitize import escape_invisible
+from triage.services.audit import audit_write
 from triage.services.status import email_transition
 
 log = logging.getLogger(__name__)
@@ -46,7 +48,7 @@ def route_apply(email: InboundEmail, run: TriageRun, route: Route, *, old: str, 
                             processing_task_id=""):
         return False
     if route == Route.ESCALATED:
-        escalation_open(email, run)
+        escalation_open(email, run, actor=actor)
     elif route == Route.TICKET:
         ticket_open_draft(email, run, ticket_data or {"claim": {}, "checklist": []})
     elif route == Route.FORWARDED:
@@ -54,7 +56,10 @@ def route_apply(email: InboundEmail, run: TriageRun, route: Route, *, old: str, 
     return True
 
 
-def escalation_open(email: InboundEmail, run: TriageRun) -> Escalation:
+def escalation_open(email: InboundEmail, run: TriageRun, *, actor=None) -> Escalation:
+    """The email's escalation, opened once. One closed earlier (resolved, dismissed) is
+    opened again, with a notification of its own: an escalated email always has an open
+    escalation, and the desk hears of it."""
     escalation, created = Escalation.objects.get_or_create(
         email=email,
         defaults={
@@ -65,7 +70,13 @@ def escalation_open(email: InboundEmail, run: TriageRun) -> Escalation:
             "backstop_triggers": run.backstop_triggers,
         },
     )
-    lines = [
+    lines = []
+    if not created:
+        escalation = Escalation.objects.select_for_update().get(pk=escalation.pk)
+        if Escalation.State.PENDING in ESCALATION_TRANSITIONS[escalation.state]:
+            was = escalation_reopen(escalation, run, actor=actor)
+            lines.append(f"RE-OPENED: it was {was}. The email was escalated again.")
+    lines += [
         f"Escalated inbound email #{email.pk}",
         f"From: {_safe(email.from_header)}",
         f"Subject: {_safe(email.subject)}",
@@ -76,12 +87,38 @@ def escalation_open(email: InboundEmail, run: TriageRun) -> Escalation:
         f"Backstop triggers: {_safe('; '.join(run.backstop_triggers)) or 'none'}",
         f"Decided by: {run.provider} ({run.model_name})",
     ]
+    # Re-runs of one decision notify once; each re-opening is news of its own.
+    key = f"escalation:{email.pk}" + (f":reopened:{escalation.reopen_count}"
+                                      if escalation.reopen_count else "")
     notification_create(
-        key=f"escalation:{email.pk}", email=email, kind="escalation",
+        key=key, email=email, kind="escalation",
         recipients=settings.TRIAGE_TRADING_DESK_EMAILS,
         subject=f"[ESCALATION] {_safe(email.subject)[:150]}", body="\n".join(lines),
     )
     return escalation
+
+
+def escalation_reopen(escalation: Escalation, run: TriageRun, *, actor=None) -> str:
+    """Back to pending with the new run's figures; the old closure stays in the audit
+    row. Returns what it was, for the notification. Call with the row locked."""
+    was = escalation.get_state_display().lower()
+    if escalation.closed_by:
+        was += f" by {escalation.closed_by.get_username()}"
+    before = {"state": escalation.state, "note": escalation.note,
+              "closed_by": escalation.closed_by.get_username() if escalation.closed_by else None}
+    Escalation.objects.filter(pk=escalation.pk).update(
+        state=Escalation.State.PENDING, run=run, exposure_usd=run.exposure_usd,
+        response_deadline=run.response_deadline, model_triggers=run.model_triggers,
+        backstop_triggers=run.backstop_triggers, acknowledged_by=None, acknowledged_at=None,
+        closed_by=None, closed_at=None, note="", dismissal_requested_by=None,
+        dismissal_reason="", resolution_requested_by=None, resolution_note="",
+        reopen_count=F("reopen_count") + 1)
+    escalation.refresh_from_db()
+    audit_write(escalation.email_id, "escalation_reopened", actor=actor,
+                target=f"escalation:{escalation.pk}", before=before,
+                after={"state": escalation.state, "run": run.pk},
+                reason="the email was escalated again")
+    return was
 
 
 def ticket_open_draft(email: InboundEmail, run: TriageRun, data: dict) -> Ticket:

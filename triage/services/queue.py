@@ -21,6 +21,7 @@ from triage.models import InboundEmail, Notification, Status
 from triage.services.actions import notification_send
 from triage.services.audit import audit_write
 from triage.services.status import email_transition
+from triage.services.triage import email_release_lost
 
 log = logging.getLogger(__name__)
 
@@ -34,13 +35,13 @@ def _publish(email_id: int) -> None:
 
 
 def email_enqueue(email_id: int, *, reason: str, old: str = Status.RECEIVED,
-                  actor=None, kind: str = "status") -> bool:
+                  actor=None, kind: str = "status", **fields) -> bool:
     """Move the email to ``queued`` and publish its task after commit. True once
     published (inside a caller's transaction: once queued, the publish runs at its
     commit). False when the email was no longer in ``old``, or when the broker refused
     the publish: then the email is back in ``received`` for the sweeper, never lost."""
     if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason,
-                            actor=actor, kind=kind):
+                            actor=actor, kind=kind, **fields):
         return False
     return email_publish_on_commit(email_id)
 
@@ -74,7 +75,7 @@ def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
     age = timedelta(seconds=older_than_s if older_than_s is not None
                     else settings.TRIAGE_STUCK_AFTER_S)
     now = timezone.now()
-    counts = {"received": 0, "queued": 0, "processing": 0, "notifications": 0}
+    counts = {"received": 0, "queued": 0, "processing": 0, "failed": 0, "notifications": 0}
 
     for email_id in _stuck(Status.RECEIVED, now - age):
         counts["received"] += email_enqueue(email_id, reason="sweeper: still received")
@@ -88,11 +89,13 @@ def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
             log.warning("sweeper could not publish email %s: %s", email_id, exc)
 
     # A run is killed at the hard time limit, so anything processing for longer
-    # than twice that has lost its worker.
+    # than twice that has lost its worker; each such loss counts toward the cap.
     processing_age = max(age, timedelta(seconds=2 * settings.TRIAGE_HARD_TIME_LIMIT_S))
     for email_id in _stuck(Status.PROCESSING, now - processing_age):
-        if email_transition(email_id, old=Status.PROCESSING, new=Status.QUEUED,
-                            kind="requeued", reason="sweeper: worker lost mid-run"):
+        released = email_release_lost(email_id, stuck_before=now - processing_age)
+        if released == Status.FAILED:
+            counts["failed"] += 1
+        elif released == Status.QUEUED:
             try:
                 _publish(email_id)
                 counts["processing"] += 1

@@ -15,7 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from triage import backstop, pipeline
 from triage.models import (
+    ESCALATION_TRANSITIONS,
     TERMINAL,
     Escalation,
     InboundEmail,
@@ -74,6 +76,7 @@ def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome
 
 
 def escalation_resolve(escalation_id: int, actor, note: str) -> Outcome:
+    """Resolve (note required). What the backstop raised needs a second desk member."""
     _require(actor, "resolve_escalation")
     if not note.strip():
         raise ReviewError("Resolving an escalation needs a note saying how it was resolved.")
@@ -81,42 +84,50 @@ def escalation_resolve(escalation_id: int, actor, note: str) -> Outcome:
 
 
 def escalation_dismiss(escalation_id: int, actor, reason: str) -> Outcome:
-    """Dismiss (reason required). What the backstop raised needs a second desk member:
-    the first call records the request, a call by someone else confirms it."""
+    """Dismiss (reason required). What the backstop raised needs a second desk member."""
     _require(actor, "resolve_escalation")
-    reason = reason.strip()
-    if not reason:
+    if not reason.strip():
         raise ReviewError("Dismissing an escalation needs a reason.")
-    with transaction.atomic():
-        esc = Escalation.objects.select_for_update().get(pk=escalation_id)
-        if esc.state in (Escalation.State.RESOLVED, Escalation.State.DISMISSED):
-            return Outcome(False, f"Escalation is already {esc.get_state_display().lower()}.")
-        if esc.raised_by_backstop:
-            if esc.dismissal_requested_by_id is None:
-                esc.dismissal_requested_by, esc.dismissal_reason = actor, reason
-                esc.save(update_fields=["dismissal_requested_by", "dismissal_reason"])
-                audit_write(esc.email_id, "escalation_dismissal_requested", actor=actor,
-                            target=f"escalation:{esc.pk}", reason=reason,
-                            after={"backstop_triggers": esc.backstop_triggers})
-                return Outcome(True, "Dismissal requested. The backstop raised this escalation, "
-                                     "so a second trading desk member must confirm it.")
-            if esc.dismissal_requested_by_id == actor.pk:
-                raise ReviewError("You requested this dismissal; a second trading desk member "
-                                  "must confirm it.")
-    return _close(escalation_id, actor, Escalation.State.DISMISSED, reason)
+    return _close(escalation_id, actor, Escalation.State.DISMISSED, reason.strip())
+
+
+# Closing what the backstop raised, either way, takes two desk members: the first call
+# records the request (who, why), a call of the same kind by someone else closes it.
+_REQUEST_FIELDS = {
+    Escalation.State.DISMISSED: ("dismissal", "dismissal_requested_by", "dismissal_reason"),
+    Escalation.State.RESOLVED: ("resolution", "resolution_requested_by", "resolution_note"),
+}
 
 
 def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
     with transaction.atomic():
         esc = Escalation.objects.select_for_update().get(pk=escalation_id)
-        if esc.state in (Escalation.State.RESOLVED, Escalation.State.DISMISSED):
+        if state not in ESCALATION_TRANSITIONS[esc.state]:
             return Outcome(False, f"Escalation is already {esc.get_state_display().lower()}.")
+        requested_by = None
+        if esc.raised_by_backstop:
+            noun, by_field, note_field = _REQUEST_FIELDS[state]
+            requested_by = getattr(esc, f"{by_field}_id")
+            if requested_by is None:
+                setattr(esc, by_field, actor)
+                setattr(esc, note_field, note)
+                esc.save(update_fields=[by_field, note_field])
+                audit_write(esc.email_id, f"escalation_{noun}_requested", actor=actor,
+                            target=f"escalation:{esc.pk}", reason=note,
+                            after={"backstop_triggers": esc.backstop_triggers})
+                return Outcome(True, f"{noun.capitalize()} requested. The backstop raised this "
+                                     f"escalation, so a second trading desk member must "
+                                     f"confirm it.")
+            if requested_by == actor.pk:
+                raise ReviewError(f"You requested this {noun}; a second trading desk member "
+                                  f"must confirm it.")
         before = esc.state
         esc.state, esc.closed_by, esc.closed_at, esc.note = state, actor, timezone.now(), note
         esc.save(update_fields=["state", "closed_by", "closed_at", "note"])
         audit_write(esc.email_id, f"escalation_{state}", actor=actor,
-                    target=f"escalation:{esc.pk}",
-                    before={"state": before}, after={"state": state}, reason=note)
+                    target=f"escalation:{esc.pk}", before={"state": before},
+                    after={"state": state}, reason=note,
+                    data={"requested_by": requested_by} if requested_by else None)
     return Outcome(True, f"Escalation {esc.get_state_display().lower()}.")
 
 
@@ -169,7 +180,10 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise ReviewError(f"cannot edit {', '.join(sorted(unknown))}")
+    email_id = Ticket.objects.values_list("email_id", flat=True).get(pk=ticket_id)
     with transaction.atomic():
+        # The email first, as triage locks it, since a correction may escalate it.
+        list(InboundEmail.objects.select_for_update().filter(pk=email_id).values_list("pk"))
         ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
         _require_draft(ticket, seen_version, "corrected")
         data = dict(ticket.data)
@@ -191,7 +205,56 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
                     target=f"ticket:{ticket.pk}",
                     before={k: v[0] for k, v in diff.items()},
                     after={k: v[1] for k, v in diff.items()}, version=ticket.version)
+        triggers = _correction_backstop(ticket, actor, claim, set(diff))
+    if triggers:
+        return Outcome(True, f"Ticket corrected: now version {ticket.version}. The corrected "
+                             f"figures cross the backstop ({'; '.join(triggers)}): the email "
+                             f"is escalated to the trading desk.")
     return Outcome(True, f"Ticket corrected: now version {ticket.version}.")
+
+
+def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) -> list[str]:
+    """A correction of the figures goes through the backstop again; one that crosses it
+    escalates like any escalation (a decision run, the email's route, the desk told).
+    Deadlines count from today: what matters now is the desk's time left."""
+    exposure_changed = bool(changed & {"exposure_amount", "exposure_currency"})
+    deadline_changed = "response_deadline" in changed
+    if not (exposure_changed or deadline_changed):
+        return []
+    amount, deadline = claim.get("exposure_amount"), claim.get("response_deadline")
+    now = timezone.now()
+    result = backstop.evaluate(
+        extracted=backstop.Exposure(
+            Decimal(str(amount)) if exposure_changed and amount is not None else None,
+            claim.get("exposure_currency")),
+        deadline=date.fromisoformat(deadline) if deadline_changed and deadline else None,
+        # The email's own text was read when it was triaged; here only the figures.
+        received_at=now, email_text="", policy=pipeline.Config.from_settings().policy)
+    if not result.escalate:
+        return []
+    email = InboundEmail.objects.select_for_update().get(pk=ticket.email_id)
+    if email.status != Status.TICKET:
+        return []  # on its way through triage again: that run decides
+    triggers = [f"staff correction (version {ticket.version}, from {now.date()}): {t}"
+                for t in result.triggers]
+    run = TriageRun.objects.create(
+        email=email, attempt=email.triage_attempts + 1, provider="manual",
+        model_name=actor.get_username(), status=RunStatus.DONE, finished_at=now,
+        route=Route.ESCALATED, is_claim=True, escalation_required=True,
+        backstop_triggers=triggers, backstop_overrode=True, exposure_usd=result.exposure_usd,
+        exposure_amount=Decimal(str(amount)) if amount is not None else None,
+        exposure_currency=(claim.get("exposure_currency") or "")[:3],
+        response_deadline=result.deadline,
+        contract_reference=(claim.get("contract_reference") or "")[:100],
+        lot_reference=(claim.get("lot_reference") or "")[:100],
+        decision={"route": Route.ESCALATED, "manual": True, "by": actor.get_username(),
+                  "correction": {"ticket": ticket.pk, "version": ticket.version},
+                  "claim": claim},
+    )
+    InboundEmail.objects.filter(pk=email.pk).update(triage_attempts=run.attempt)
+    actions.route_apply(email, run, Route.ESCALATED, old=Status.TICKET, actor=actor,
+                        reason="; ".join(triggers), kind="correction_escalated")
+    return triggers
 
 
 def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
@@ -206,9 +269,18 @@ def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
             raise ReviewError(f"This ticket was already approved at version "
                               f"{ticket.decided_version} as {ticket.arbitration_number}.")
         _require_draft(ticket, seen_version, "approved")
-        if ticket.last_corrected_by_id == actor.pk:
-            raise ReviewError("Four eyes: you made the last correction to this ticket, so "
-                              "someone else must approve it.")
+        # Four eyes: any correction of any version, not only the last one, so A's change
+        # cannot ride on B's typo fix back to A for approval.
+        corrected = TicketVersion.objects.filter(ticket=ticket, changed_by=actor,
+                                                 source="correction").values_list("version",
+                                                                                  flat=True)
+        if corrected:
+            raise ReviewError(f"Four eyes: you corrected this ticket (version "
+                              f"{', '.join(map(str, corrected))}), so someone else must "
+                              f"approve it.")
+        if ticket.email.status == Status.ESCALATED:
+            raise ReviewError("This email was escalated to the trading desk; its ticket draft "
+                              "cannot be approved.")
         now = timezone.now()
         ticket.state, ticket.decided_by, ticket.decided_at = Ticket.State.APPROVED, actor, now
         ticket.decided_version = ticket.version
@@ -252,8 +324,9 @@ def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
     status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
     if status not in TERMINAL:
         return Outcome(False, f"Email #{email_id} is {status}; it is already on its way.")
+    # A person re-queueing an email gives it a fresh count of unfinished attempts.
     if email_enqueue(email_id, old=status, kind="retriage", actor=actor,
-                     reason=reason or "re-triage requested"):
+                     reason=reason or "re-triage requested", unfinished_attempts=0):
         return Outcome(True, f"Email #{email_id} queued for re-triage.")
     if InboundEmail.objects.filter(pk=email_id, status=Status.RECEIVED).exists():
         return Outcome(True, f"Email #{email_id} will be re-triaged: the broker is unavailable "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import time
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -34,15 +35,20 @@ class TransientTriageError(Exception):
 
 def email_claim(email_id: int, task_id: str) -> bool:
     """Only one worker moves an email to ``processing``. The same task redelivered
-    after its worker died may take over its own claim."""
+    after its worker died may take over its own claim, unless that claim was the last
+    unfinished attempt allowed: then the email is ``failed`` and nobody runs it."""
     now = timezone.now()
     with transaction.atomic():
         row = InboundEmail.objects.select_for_update().filter(pk=email_id).values(
-            "status", "processing_task_id").first()
+            "status", "processing_task_id", "unfinished_attempts").first()
         if row is None:
             return False
         takeover = (row["status"] == Status.PROCESSING and task_id
                     and row["processing_task_id"] == task_id)
+        if takeover and _attempt_unfinished(
+                email_id, row["unfinished_attempts"], now=now,
+                reason="worker lost mid-run; the task was redelivered"):
+            return False
         claimed = InboundEmail.objects.filter(pk=email_id).filter(
             Q(status=Status.QUEUED) | Q(status=Status.PROCESSING, processing_task_id=task_id)
             if task_id else Q(status=Status.QUEUED)
@@ -50,19 +56,55 @@ def email_claim(email_id: int, task_id: str) -> bool:
                  triage_attempts=F("triage_attempts") + 1, status_reason="")
         if not claimed:
             return False
-        if takeover:
-            TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
-                status=RunStatus.ERROR, finished_at=now,
-                errors=["worker lost mid-run; the task was redelivered"])
         audit_write(email_id, "claimed", old_status=row["status"], new_status=Status.PROCESSING,
                     reason="redelivered after worker loss" if takeover else "worker claimed",
                     data={"task_id": task_id})
     return True
 
 
-def email_triage(email_id: int, *, task_id: str = "") -> str:
+def email_release_lost(email_id: int, *, stuck_before) -> str:
+    """The sweeper's part: an email ``processing`` since before ``stuck_before`` lost its
+    run (the hard time limit ends any run well before). Back to ``queued``, or
+    ``failed`` after too many unfinished attempts; "" when it moved meanwhile."""
+    now = timezone.now()
+    with transaction.atomic():
+        row = InboundEmail.objects.select_for_update().filter(
+            pk=email_id, status=Status.PROCESSING, status_changed_at__lt=stuck_before,
+        ).values("unfinished_attempts").first()
+        if row is None:
+            return ""
+        if _attempt_unfinished(email_id, row["unfinished_attempts"], now=now,
+                               reason="worker lost or hard time limit mid-run (sweeper)"):
+            return Status.FAILED
+        email_transition(email_id, old=Status.PROCESSING, new=Status.QUEUED, kind="requeued",
+                         reason="sweeper: worker lost mid-run")
+    return Status.QUEUED
+
+
+def _attempt_unfinished(email_id: int, count: int, *, now, reason: str) -> bool:
+    """Record that the claim on a locked ``processing`` email died: its running runs end
+    as errors and the count goes up. True when that was the last attempt allowed and
+    the email is now ``failed``, for a person to decide or re-queue."""
+    TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
+        status=RunStatus.ERROR, finished_at=now, errors=[reason])
+    count += 1
+    InboundEmail.objects.filter(pk=email_id).update(unfinished_attempts=count)
+    limit = settings.TRIAGE_MAX_UNFINISHED_ATTEMPTS
+    if count < limit:
+        return False
+    email_transition(
+        email_id, old=Status.PROCESSING, new=Status.FAILED, kind="failed",
+        reason=f"gave up: {count} attempt(s) never finished (hard time limit or worker "
+               f"lost; limit {limit}); last: {reason}",
+        processing_task_id="", data={"unfinished_attempts": count})
+    log.warning("email %s failed after %s unfinished attempts", email_id, count)
+    return True
+
+
+def email_triage(email_id: int, *, task_id: str = "", deadline: float | None = None) -> str:
     """Returns the route, or ``skipped`` when another worker holds the email.
-    Raises ``TransientTriageError`` (after storing the failed run) for retry."""
+    Raises ``TransientTriageError`` (after storing the failed run) for retry.
+    ``deadline`` (``time.monotonic()``) bounds the pipeline's wait on model calls."""
     if not email_claim(email_id, task_id):
         return "skipped"
     email = InboundEmail.objects.get(pk=email_id)
@@ -74,7 +116,7 @@ def email_triage(email_id: int, *, task_id: str = "") -> str:
     try:
         model = llm.build_model(spec)
         decision = pipeline.run(EmailInput.from_stored(email), model=model, spec=spec,
-                                config=pipeline.Config.from_settings())
+                                config=pipeline.Config.from_settings(), deadline=deadline)
     except llm.ChainError as exc:
         decision = pipeline.Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                                      model_name=spec.model_name, errors=[str(exc)])

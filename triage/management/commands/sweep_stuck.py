@@ -4,7 +4,8 @@ from triage.services.queue import email_sweep_stuck
 
 
 class Command(BaseCommand):
-    help = ("Re-queue emails stuck in received/queued/processing and send pending "
+    help = ("Re-queue emails stuck in received/queued/processing (failed after "
+            "TRIAGE_MAX_UNFINISHED_ATTEMPTS lost runs) and send pending "
             "notifications (what Celery beat runs every TRIAGE_SWEEP_INTERVAL_S).")
 
     def add_arguments(self, parser) -> None:
