@@ -202,6 +202,8 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # Successful logins are in Django's last_login; failures stay as axes' AccessAttempt rows.
 AXES_DISABLE_ACCESS_LOG = True
+# Its start-up banner would open every management command's output.
+AXES_VERBOSE = False
 
 # --- Email out (notifications) ------------------------------------------------------
 EMAIL_HOST = env_str("EMAIL_HOST")

@@ -61,7 +61,7 @@ def test_detail_page_shows_why(client, staff):
     body = login(client, staff["desk"]).get(
         reverse("admin:triage_inboundemail_change", args=[email.pk])).content.decode()
     for expected in ("backstop triggers", "extracted exposure USD 180,000.00",
-                     "arbitration_or_legal", "CT-2026-0142", "contract CT-2026-0142",
+                     "high_exposure", "CT-2026-0142", "contract CT-2026-0142",
                      "Download .eml", "classification", "escalation", "routed"):
         assert expected in body, expected
 

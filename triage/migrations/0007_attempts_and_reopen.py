@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('triage', '0005_review_signals'),
+        ('triage', '0006_dedupe_by_sender'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,38 @@
+"""Data and state. Statuses change only through ``triage.services``; every change is
+also a row (``EmailEvent``), so the timeline is data, not a log line.
+
+One module per area: mail as received (``mail``), decisions (``runs``), staff work
+(``review``). Everything is imported from here; migrations name
+``triage.models.attachment_path``."""
+
+from triage.models.mail import (
+    ROUTED,
+    TERMINAL,
+    TRANSITIONS,
+    Attachment,
+    EmailEvent,
+    InboundEmail,
+    Provider,
+    Status,
+    WebhookToken,
+    attachment_path,
+    attachment_storage,
+    can_transition,
+)
+from triage.models.review import (
+    ESCALATION_OPEN,
+    ESCALATION_TRANSITIONS,
+    Escalation,
+    Forward,
+    Notification,
+    Ticket,
+    TicketVersion,
+)
+from triage.models.runs import ChainCall, RunStatus, TriageRun
+
+__all__ = [
+    "ESCALATION_OPEN", "ESCALATION_TRANSITIONS", "ROUTED", "TERMINAL", "TRANSITIONS",
+    "Attachment", "ChainCall", "EmailEvent", "Escalation", "Forward", "InboundEmail",
+    "Notification", "Provider", "RunStatus", "Status", "Ticket", "TicketVersion",
+    "TriageRun", "WebhookToken", "attachment_path", "attachment_storage", "can_transition",
+]

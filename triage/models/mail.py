@@ -1,0 +1,196 @@
+"""Mail as received: the email, its attachments, its timeline, and the states it moves
+through (the TRANSITIONS table)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.files.storage import Storage, storages
+from django.db import models
+
+from triage.sanitize import escape_invisible
+
+
+class Provider(models.TextChoices):
+    WEBHOOK = "webhook", "Signed webhook"
+    MAILGUN = "mailgun", "Mailgun"
+    POSTMARK = "postmark", "Postmark"
+    IMPORT = "import", "File import"
+    CLI = "cli", "Command line"
+
+
+class Status(models.TextChoices):
+    RECEIVED = "received", "Received"
+    QUEUED = "queued", "Queued"
+    PROCESSING = "processing", "Processing"
+    ESCALATED = "escalated", "Escalated"
+    TICKET = "ticket", "Ticket draft"
+    FORWARDED = "forwarded", "Forwarded"
+    NEEDS_REVIEW = "needs_review", "Needs review"
+    FAILED = "failed", "Failed"
+    IGNORED = "ignored", "Not triaged (automated mail)"
+
+
+TERMINAL = frozenset(
+    {Status.ESCALATED, Status.TICKET, Status.FORWARDED, Status.NEEDS_REVIEW, Status.FAILED,
+     Status.IGNORED}
+)
+ROUTED = frozenset({Status.ESCALATED, Status.TICKET, Status.FORWARDED})
+
+# The whole lifecycle in one table. Every terminal state may go back to QUEUED
+# (re-triage); a human may route what the pipeline could not; a ticket escalates when a
+# staff correction crosses the backstop.
+TRANSITIONS: dict[str, frozenset[str]] = {
+    Status.RECEIVED: frozenset({Status.QUEUED, Status.IGNORED}),
+    Status.QUEUED: frozenset({Status.PROCESSING, Status.RECEIVED}),
+    Status.PROCESSING: frozenset(TERMINAL - {Status.IGNORED} | {Status.QUEUED}),
+    Status.ESCALATED: frozenset({Status.QUEUED}),
+    Status.TICKET: frozenset({Status.QUEUED, Status.ESCALATED}),
+    Status.FORWARDED: frozenset({Status.QUEUED}),
+    Status.NEEDS_REVIEW: frozenset({Status.QUEUED} | ROUTED),
+    Status.FAILED: frozenset({Status.QUEUED} | ROUTED | {Status.NEEDS_REVIEW}),
+    Status.IGNORED: frozenset({Status.QUEUED}),
+}
+
+
+def can_transition(old: str, new: str) -> bool:
+    return new in TRANSITIONS.get(old, frozenset())
+
+
+class InboundEmail(models.Model):
+    provider = models.CharField(max_length=16, choices=Provider.choices)
+    provider_event_id = models.CharField(max_length=255, blank=True)
+    # Idempotency: sha256 of sender + Message-ID, else provider + event id, else sender
+    # + content hash. One unique column keeps duplicate detection a single index probe.
+    dedupe_key = models.CharField(max_length=64, unique=True)
+    dedupe_basis = models.CharField(max_length=16)
+    message_id = models.CharField("Message-ID", max_length=998, blank=True)
+    in_reply_to = models.CharField(max_length=998, blank=True)
+    references = models.JSONField(default=list, blank=True)
+    reply_to_email = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replies"
+    )
+    envelope_sender = models.CharField(max_length=320, blank=True)
+    envelope_recipients = models.JSONField(default=list, blank=True)
+    from_header = models.CharField("From", max_length=998, blank=True)
+    from_address = models.CharField("Sender", max_length=320, blank=True, db_index=True)
+    to = models.JSONField(default=list, blank=True)
+    cc = models.JSONField(default=list, blank=True)
+    subject = models.CharField(max_length=998, blank=True)
+    text_body = models.TextField(blank=True, help_text="Normalised text the chains read")
+    html_body = models.TextField(blank=True)
+    # When WE received it (webhook, ESP or import time; for an imported file the top
+    # Received: header). Deadlines count from here; the sender's Date: header can lie.
+    received_at = models.DateTimeField(db_index=True)
+    date_header = models.DateTimeField("Date header", null=True, blank=True,
+                                       help_text="The sender's Date: header, for display")
+    ingested_at = models.DateTimeField(auto_now_add=True)
+    content_hash = models.CharField(max_length=64)
+    raw_message = models.BinaryField(help_text="Exactly as received")
+    raw_format = models.CharField(max_length=16, help_text="rfc822 or json")
+    raw_size = models.PositiveIntegerField()
+    flags = models.JSONField(default=dict, blank=True)
+    automated = models.CharField(max_length=200, blank=True)
+    status = models.CharField(
+        max_length=16, choices=Status.choices, default=Status.RECEIVED, db_index=True
+    )
+    status_changed_at = models.DateTimeField()
+    status_reason = models.TextField(blank=True)
+    triage_attempts = models.PositiveIntegerField(default=0)
+    # Claims that never finished (hard time limit, worker lost) since staff last re-queued it.
+    unfinished_attempts = models.PositiveIntegerField(default=0)
+    # The Celery task that holds the claim: its own redelivery (worker died) may take
+    # the email over; a different task may not.
+    processing_task_id = models.CharField(max_length=64, blank=True)
+    current_run = models.ForeignKey(
+        "TriageRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-received_at"]
+        indexes = [
+            models.Index(fields=["status", "received_at"]),
+            models.Index(fields=["status", "status_changed_at"]),
+            models.Index(fields=["from_address", "received_at"]),
+            models.Index(fields=["message_id"]),
+            models.Index(fields=["in_reply_to"]),
+        ]
+        permissions = [
+            ("retriage_email", "Can re-triage an email"),
+            ("export_decisions", "Can export triage decisions"),
+            ("decide_manually", "Can route an email by hand"),
+        ]
+
+    def __str__(self) -> str:
+        # Used in breadcrumbs, titles and aria-labels across the admin.
+        return f"#{self.pk} {escape_invisible(self.subject[:60])}"
+
+
+class WebhookToken(models.Model):
+    """A signed ESP token already used, kept until its timestamp leaves the accepted
+    window (then the request is refused as stale anyway). Mailgun signs only timestamp
+    + token, so without this a captured signature would carry any body."""
+
+    provider = models.CharField(max_length=16, choices=Provider.choices)
+    token = models.CharField(max_length=255)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["provider", "token"],
+                                               name="webhook_token_used_once")]
+
+    def __str__(self) -> str:
+        return f"{self.provider} token until {self.expires_at:%Y-%m-%d %H:%M:%S}"
+
+
+class EmailEvent(models.Model):
+    """The audit trail: one row per status change, pipeline event or staff action,
+    written in the same transaction as the change. Every object staff act on hangs off
+    an email, so one table serves as both the email's timeline and the audit log."""
+
+    email = models.ForeignKey(InboundEmail, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField("action", max_length=32, db_index=True)
+    target = models.CharField(max_length=64, blank=True, help_text="e.g. ticket:12")
+    old_status = models.CharField(max_length=16, blank=True)
+    new_status = models.CharField(max_length=16, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT
+    )
+    data = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        verbose_name = "audit event"
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.old_status}->{self.new_status}"
+
+
+def attachment_storage() -> Storage:
+    return storages["attachments"]
+
+
+def attachment_path(instance: Attachment, filename: str) -> str:
+    return f"{instance.sha256[:2]}/{instance.sha256}"
+
+
+class Attachment(models.Model):
+    email = models.ForeignKey(InboundEmail, on_delete=models.CASCADE, related_name="attachments")
+    filename = models.CharField(max_length=255)
+    declared_type = models.CharField(max_length=255)
+    content_type = models.CharField(max_length=255, help_text="Sniffed from the bytes")
+    size = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64)
+    stored = models.BooleanField(default=False, help_text="False when over the size cap")
+    file = models.FileField(
+        upload_to=attachment_path,
+        storage=attachment_storage,
+        blank=True,
+    )
+
+    def __str__(self) -> str:
+        return escape_invisible(self.filename)

@@ -1,0 +1,80 @@
+"""Decisions: one run per triage attempt, and every chain call it made."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from triage.models.mail import InboundEmail
+
+
+class RunStatus(models.TextChoices):
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    NEEDS_REVIEW = "needs_review", "Failed closed"
+    ERROR = "error", "Error (will retry)"
+
+
+class TriageRun(models.Model):
+    """One attempt at triaging an email, with the decision and why."""
+
+    email = models.ForeignKey(InboundEmail, on_delete=models.CASCADE, related_name="runs")
+    attempt = models.PositiveIntegerField()
+    task_id = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=16, choices=RunStatus.choices, default=RunStatus.RUNNING)
+    provider = models.CharField(max_length=16)
+    model_name = models.CharField(max_length=100)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    route = models.CharField(max_length=16, blank=True, db_index=True)
+    department = models.CharField(max_length=16, blank=True)
+    is_claim = models.BooleanField(null=True)
+    escalation_required = models.BooleanField(null=True)
+    model_triggers = models.JSONField(default=list, blank=True)
+    backstop_triggers = models.JSONField(default=list, blank=True)
+    review_signals = models.JSONField(
+        default=list, blank=True,
+        help_text="What the rules read that contradicts the model: sent to a person")
+    backstop_overrode = models.BooleanField(
+        default=False, help_text="The backstop escalated what the model did not"
+    )
+    exposure_amount = models.DecimalField(max_digits=18, decimal_places=2, null=True, blank=True)
+    exposure_currency = models.CharField(max_length=3, blank=True)
+    exposure_usd = models.DecimalField(max_digits=18, decimal_places=2, null=True, blank=True)
+    response_deadline = models.DateField(null=True, blank=True)
+    contract_reference = models.CharField(max_length=100, blank=True, db_index=True)
+    lot_reference = models.CharField(max_length=100, blank=True, db_index=True)
+    decision = models.JSONField(default=dict, blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    llm_calls = models.PositiveIntegerField(default=0)
+    input_tokens = models.PositiveIntegerField(default=0)
+    output_tokens = models.PositiveIntegerField(default=0)
+    duration_ms = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["email", "attempt"], name="one_run_per_attempt"),
+        ]
+
+    def __str__(self) -> str:
+        return f"run {self.attempt} of email {self.email_id}"
+
+
+class ChainCall(models.Model):
+    run = models.ForeignKey(TriageRun, on_delete=models.CASCADE, related_name="calls")
+    chain = models.CharField(max_length=32)
+    provider = models.CharField(max_length=16)
+    model_name = models.CharField(max_length=100)
+    prompt_version = models.CharField(max_length=16)
+    output = models.JSONField(null=True, blank=True)
+    input_tokens = models.PositiveIntegerField(default=0)
+    output_tokens = models.PositiveIntegerField(default=0)
+    latency_ms = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.chain} ({self.provider})"
