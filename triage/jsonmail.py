@@ -12,6 +12,10 @@ from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
 
+from triage.mimeheaders import read_addresses
+
+_BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
+
 
 class BadRequest(Exception):
     """The body is authenticated but not a message we can store (HTTP 400)."""
@@ -137,8 +141,17 @@ def parse_json(body: bytes) -> tuple[dict, datetime | None]:
 
 
 def json_to_eml(body: bytes) -> bytes:
-    """The stored JSON delivery as an RFC 822 message, for download."""
-    fields, _ = parse_json(body)
+    """The stored JSON delivery as an RFC 822 message, for download. A delivery that
+    no longer validates (the rules grew stricter since) is attached as it is."""
+    try:
+        fields, _ = parse_json(body)
+    except BadRequest as exc:
+        msg = EmailMessage(policy=policy.default)
+        _set_header(msg, "Subject", "stored JSON delivery that no longer validates")
+        msg.set_content(f"{exc}\n\nThe delivery as received is attached.\n")
+        msg.add_attachment(body, maintype="application", subtype="json",
+                           filename="delivery.json")
+        return msg.as_bytes()
     return build_message(**fields).as_bytes()
 
 
@@ -159,18 +172,18 @@ def build_message(
     parser as raw MIME and can be downloaded as ``.eml``."""
     msg = EmailMessage(policy=policy.default.clone(raise_on_defect=False))
     if message_id:
-        msg["Message-ID"] = f"<{message_id.strip().strip('<>')}>"
+        _set_header(msg, "Message-ID", f"<{message_id.strip().strip('<>')}>")
     if from_header:
-        msg["From"] = from_header
+        _set_header(msg, "From", from_header, address=True)
     if to:
-        msg["To"] = ", ".join(to)
+        _set_header(msg, "To", ", ".join(to), address=True)
     if cc:
-        msg["Cc"] = ", ".join(cc)
-    msg["Subject"] = subject
+        _set_header(msg, "Cc", ", ".join(cc), address=True)
+    _set_header(msg, "Subject", subject)
     if date:
         msg["Date"] = date
     if in_reply_to:
-        msg["In-Reply-To"] = f"<{in_reply_to.strip().strip('<>')}>"
+        _set_header(msg, "In-Reply-To", f"<{in_reply_to.strip().strip('<>')}>")
     if text:
         msg.set_content(text)
     if html:
@@ -183,3 +196,16 @@ def build_message(
         msg.add_attachment(content, maintype=maintype, subtype=subtype or "octet-stream",
                            filename=filename)
     return msg
+
+
+def _set_header(msg: EmailMessage, name: str, value: str, *, address: bool = False) -> None:
+    """One line of at most 998 characters: a stored CR or LF must neither break the
+    download nor start a header of its own. An address the header parser cannot take
+    (nested comments) is written as its bare addresses."""
+    line = " ".join(_BREAKS.sub(" ", value).split())
+    try:
+        msg[name] = line[:998]
+    except Exception:  # noqa: BLE001 - fall back to what can always be written
+        bare = ", ".join(read_addresses(line, {}, name.lower())[:100]) if address else ""
+        if bare:
+            msg[name] = bare

@@ -3,7 +3,8 @@
 Every ingestion path (webhook JSON, raw MIME, anymail, .eml/.mbox import) ends here,
 so the text a chain reads is produced by one set of rules:
 
-* the modern ``email`` API with ``policy.default`` (RFC 2047 headers decoded);
+* the tree and its headers from ``triage.mimeheaders``: depth- and size-capped, 8-bit
+  and RFC 2047 headers decoded in linear time, never a lone surrogate;
 * any declared charset, unknown or lying charsets fall back instead of raising;
 * HTML converted to the text a reader sees (``triage.htmltext``), what they cannot see
   recorded in ``flags["hidden_content"]``; with a plain alternative, the plain part is
@@ -21,10 +22,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email import policy
-from email.headerregistry import Address
 from email.message import EmailMessage, Message
-from email.parser import BytesParser
-from email.utils import getaddresses, parsedate_to_datetime
+from email.utils import parsedate_to_datetime
 
 from triage.doctext import (
     csv_table,
@@ -35,13 +34,16 @@ from triage.doctext import (
     text_kind,
 )
 from triage.htmltext import convert, html_adds, html_to_text
+from triage.mimeheaders import Headers, parse_tree, read_addresses
 from triage.readers.text import mixed_script_words
 from triage.sanitize import invisible_report, normalize_for_model
 
 NOTIFICATION_HEADER = "X-Triage-Notification"
 TEXT_MAX_BYTES = 2 * 1024 * 1024  # of a text, CSV or .eml attachment read for its text
+MAX_TEXT_CHARS = 2_000_000  # of the body text normalised and stored, like MAX_HTML_CHARS
 MAX_MESSAGE_DEPTH = 3  # attached messages inside attached messages: read this deep
 _MSGID_RE = re.compile(r"<([^<>\s]+)>")
+_CTYPE_RE = re.compile(r"[a-z0-9!#$&^_.+-]{1,127}/[a-z0-9!#$&^_.+-]{1,127}")
 
 
 @dataclass
@@ -98,28 +100,30 @@ def looks_like_message(parsed: ParsedEmail) -> bool:
 
 def parse_bytes(raw: bytes, *, depth: int = 0) -> ParsedEmail:
     """``depth``: how many messages this one is attached or forwarded inside."""
-    message = BytesParser(policy=policy.default).parsebytes(raw)
-    return parse_message(message, depth=depth)
+    message, flags = parse_tree(raw)
+    return parse_message(message, depth=depth, flags=flags)
 
 
-def parse_message(message: Message, *, depth: int = 0) -> ParsedEmail:
+def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None) -> ParsedEmail:
     texts: list[str] = []
     htmls: list[str] = []
     attachments: list[ParsedAttachment] = []
     hidden: list[str] = []
-    sender = (_addresses(message, "from") or [""])[0]
-    hint = automated_hint(message, sender)
-    flags: dict = {"automated_hint": hint} if hint else {}
+    flags = dict(flags or {})
+    head = Headers(message, flags)
+    sender = (head.addresses("from") or [""])[0]
+    if hint := automated_hint(message, sender):
+        flags["automated_hint"] = hint
     _walk(message, texts, htmls, attachments, hidden, flags, 0, depth)
     return _assemble(
-        texts, htmls, hidden, flags, attachments=attachments, date=_date(message),
-        message_id=_first_msgid(_header_text(message, "message-id")),
-        in_reply_to=_first_msgid(_header_text(message, "in-reply-to")),
-        references=_MSGID_RE.findall(_header_text(message, "references"))[-50:],
-        from_header=_header_text(message, "from"), from_address=sender,
-        to=_addresses(message, "to"), cc=_addresses(message, "cc"),
-        reply_to=(_addresses(message, "reply-to") or [""])[0],
-        subject=_header_text(message, "subject"), automated=detect_automated(message, sender),
+        texts, htmls, hidden, flags, attachments=attachments, date=_date(head.first("date")),
+        message_id=_first_msgid(head.first("message-id")),
+        in_reply_to=_first_msgid(head.first("in-reply-to")),
+        references=_MSGID_RE.findall(head.first("references"))[-50:],
+        from_header=head.text("from"), from_address=sender,
+        to=head.addresses("to"), cc=head.addresses("cc"),
+        reply_to=(head.addresses("reply-to") or [""])[0],
+        subject=head.text("subject"), automated=detect_automated(message, sender),
     )
 
 
@@ -128,7 +132,7 @@ def parse_fields(*, message_id: str, from_header: str, to: list[str], cc: list[s
                  attachments: list[tuple[str, str, bytes]]) -> ParsedEmail:
     """The same normalisation for a message that arrives as fields (the JSON webhook),
     without serialising it to MIME and parsing it back."""
-    from_address = (getaddresses([from_header])[0][1] or "").lower() if from_header else ""
+    from_address = (read_addresses(from_header, {}, "from") or [""])[0]
     headers = EmailMessage(policy=policy.default)
     hint = automated_hint(headers, from_address)
     return _assemble(
@@ -137,8 +141,8 @@ def parse_fields(*, message_id: str, from_header: str, to: list[str], cc: list[s
         message_id=_first_msgid(f"<{message_id.strip().strip('<>')}>") if message_id else "",
         in_reply_to=_first_msgid(f"<{in_reply_to.strip().strip('<>')}>") if in_reply_to else "",
         references=[], from_header=from_header, from_address=from_address,
-        to=[a.lower() for _, a in getaddresses(to) if "@" in a],
-        cc=[a.lower() for _, a in getaddresses(cc) if "@" in a],
+        to=[a for v in to for a in read_addresses(v, {}, "to")],
+        cc=[a for v in cc for a in read_addresses(v, {}, "cc")],
         reply_to="", subject=subject, date=date,
         attachments=[_attachment(name, ctype, content, 0) for name, ctype, content in attachments],
         automated=detect_automated(headers, from_address),
@@ -154,6 +158,9 @@ def _assemble(texts: list[str], htmls: list[str], hidden: list[str], flags: dict
         if html.truncated:
             flags["html_truncated"] = len("\n".join(htmls))
     body = "\n\n".join(t for t in texts if t.strip()) if texts else html.text if html else ""
+    if len(body) > MAX_TEXT_CHARS:  # as the HTML is: the raw message keeps the rest
+        flags["text_truncated"] = len(body)
+        body = body[:MAX_TEXT_CHARS]
     text_body = _tidy(normalize_for_model(body))
     # With a plain part the model reads it, but a person reads the HTML: keep both.
     html_text = _tidy(normalize_for_model(html.text)) if texts and html else ""
@@ -169,9 +176,9 @@ def _assemble(texts: list[str], htmls: list[str], hidden: list[str], flags: dict
         # Look-alike letters inside Latin words: the rules fold them; staff see the try.
         flags["mixed_script_words"] = mixed
     return ParsedEmail(
-        from_header=normalize_for_model(from_header)[:998],
+        from_header=normalize_for_model(from_header).replace("\n", " ")[:998],
         subject=normalize_for_model(subject).replace("\n", " ")[:998],
-        text_body=text_body, html_body="\n".join(htmls), html_text=html_text,
+        text_body=text_body, html_body="\n".join(htmls).replace("\x00", ""), html_text=html_text,
         flags=flags, **fields,
     )
 
@@ -183,11 +190,15 @@ def html_visible_text(html: str) -> str:
 
 def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int,
           level: int) -> None:
-    """``depth``: MIME nesting; ``level``: how many messages this one is inside."""
-    if depth > 20 or level > 20:
+    """``depth``: MIME nesting; ``level``: how many messages this one is inside. Both
+    are bounded by the parser (``mimeheaders.MAX_MIME_DEPTH``)."""
+    if getattr(part, "opaque", False) or depth > 20 or level > 20:
         flags["too_deep"] = True
         return
-    ctype = part.get_content_type()
+    if capped := getattr(part, "capped", None):
+        names = flags.setdefault("headers_capped", [])
+        names.extend(n for n in dict.fromkeys(capped) if n not in names and len(names) < 20)
+    ctype = _content_type(part)
     # Before is_multipart(): a message/rfc822 part counts as multipart too.
     if ctype == "message/rfc822":
         inner = part.get_payload()
@@ -198,34 +209,43 @@ def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int,
             texts.append(_forward_block(fwd))
             attachments.extend(fwd.attachments)
             hidden.extend(fwd.flags.get("hidden_content", []))
+            for key in ("too_deep", "parts_capped"):
+                if key in fwd.flags:
+                    flags[key] = fwd.flags[key]
         return
     if part.is_multipart():
+        subparts = [p for p in part.get_payload() if isinstance(p, Message)]
         if ctype == "multipart/alternative":
             # Prefer the plain alternative, but keep HTML to check for hidden text.
-            subparts = list(part.iter_parts()) if hasattr(part, "iter_parts") else []
-            plain = [p for p in subparts if p.get_content_type() == "text/plain"]
-            others = [p for p in subparts if p.get_content_type() != "text/plain"]
+            plain = [p for p in subparts if _content_type(p) == "text/plain"]
+            others = [p for p in subparts if _content_type(p) != "text/plain"]
             for p in plain[-1:]:
                 texts.append(_decode_text(p, flags))
-            for p in others:
-                if p.get_content_type() == "text/html":
-                    htmls.append(_decode_text(p, flags))
-                else:
-                    _walk(p, texts, htmls, attachments, hidden, flags, depth + 1, level)
-            return
-        for sub in part.get_payload():
-            if isinstance(sub, Message):
+            subparts = others
+        for sub in subparts:
+            if ctype == "multipart/alternative" and _content_type(sub) == "text/html":
+                htmls.append(_decode_text(sub, flags))
+            else:
                 _walk(sub, texts, htmls, attachments, hidden, flags, depth + 1, level)
         return
     disposition = (part.get_content_disposition() or "").lower()
-    filename = part.get_filename() or ""
+    filename = Headers(part, flags).filename()
     if disposition != "attachment" and not filename and ctype in ("text/plain", "text/html"):
         (texts if ctype == "text/plain" else htmls).append(_decode_text(part, flags))
         return
     if ctype.startswith("multipart/"):
+        # No boundary line matched the declared one: the body is all there is to read.
+        flags["broken_multipart"] = True
+        texts.append(_decode_text(part, flags))
         return
     attachments.append(_attachment(filename, ctype, _payload_bytes(part, flags), level,
                                    part.get_content_charset() or ""))
+
+
+def _content_type(part: Message) -> str:
+    """The declared type when it is a plain ``type/subtype`` token, else binary."""
+    ctype = part.get_content_type()
+    return ctype if _CTYPE_RE.fullmatch(ctype) else "application/octet-stream"
 
 
 def _attachment(filename: str, ctype: str, content: bytes, level: int,
@@ -314,30 +334,6 @@ def _tidy(text: str) -> str:
     return "\n".join(out).strip()
 
 
-def _header_text(message: Message, name: str) -> str:
-    try:
-        value = message.get(name)
-    except Exception:  # noqa: BLE001 - malformed header: keep going with nothing
-        return ""
-    if value is None:
-        return ""
-    return str(value).strip()
-
-
-def _addresses(message: Message, name: str) -> list[str]:
-    try:
-        header = message.get(name)
-        if header is None:
-            return []
-        groups = getattr(header, "addresses", None)
-        if groups is not None:
-            return [a.addr_spec.lower() for a in groups if isinstance(a, Address) and a.addr_spec]
-    except Exception:  # noqa: BLE001, S110 - a malformed header: fall back to getaddresses
-        pass
-    raw = [str(v) for v in message.get_all(name, [])]
-    return [addr.lower() for _, addr in getaddresses(raw) if "@" in addr]
-
-
 def _first_msgid(value: str) -> str:
     match = _MSGID_RE.search(value)
     if match:
@@ -345,13 +341,12 @@ def _first_msgid(value: str) -> str:
     return value.strip().strip("<>")[:995] if value.strip() and " " not in value.strip() else ""
 
 
-def _date(message: Message) -> datetime | None:
-    raw = _header_text(message, "date")
+def _date(raw: str) -> datetime | None:
     if not raw:
         return None
     try:
-        value = parsedate_to_datetime(raw)
-    except (TypeError, ValueError, IndexError):
+        value = parsedate_to_datetime(raw[:200])
+    except (TypeError, ValueError, IndexError, OverflowError):
         return None
     if value is None:
         return None
@@ -367,15 +362,13 @@ def detect_automated(message: Message, from_address: str, own: list[str] | None 
     message from anyone: our own notifications coming back, and delivery status
     notifications (bounces). Other machine-sent mail (an ERP's claim, an out-of-office
     reply) is triaged like any other; ``automated_hint`` says why it looks automated."""
-    if message.get(NOTIFICATION_HEADER):
+    head = Headers(message, {})
+    if head.raw(NOTIFICATION_HEADER.lower()):
         return "our own notification"
     if own and from_address and from_address.lower() in own:
         return "sent from our own address"
-    try:
-        report_type = str(message.get_param("report-type", "") or "").lower()
-    except Exception:  # noqa: BLE001 - a malformed Content-Type is no report
-        report_type = ""
-    if message.get_content_type() == "multipart/report" and report_type == "delivery-status":
+    report_type = head.param("report-type").lower()
+    if _content_type(message) == "multipart/report" and report_type == "delivery-status":
         return "delivery status notification (bounce)"
     if _BOUNCE_SENDERS.match(from_address or ""):
         return f"bounce from {from_address}"
@@ -385,14 +378,15 @@ def detect_automated(message: Message, from_address: str, own: list[str] | None 
 def automated_hint(message: Message, from_address: str) -> str:
     """Why a message looks machine-sent (RFC 3834 headers, a no-reply sender), for
     staff to see; '' when nothing says so. We never auto-reply, so it is triaged."""
-    auto = str(message.get("Auto-Submitted", "")).strip().lower()
+    head = Headers(message, {})
+    auto = head.first("auto-submitted").lower()
     if auto and auto != "no":
         return f"Auto-Submitted: {auto[:40]}"
-    precedence = str(message.get("Precedence", "")).strip().lower()
+    precedence = head.first("precedence").lower()
     if precedence in {"bulk", "junk", "auto_reply", "list"}:
         return f"Precedence: {precedence}"
     for header in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
-        value = str(message.get(header, "")).strip().lower()
+        value = head.first(header.lower()).lower()
         if value and (header != "X-Auto-Response-Suppress" or "all" in value or "oof" in value):
             return f"{header}: {value[:40]}"
     if _NOREPLY_SENDERS.match(from_address or ""):

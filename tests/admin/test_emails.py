@@ -74,6 +74,24 @@ def test_raw_download_is_the_message_as_received(client, staff):
     assert response.content == bytes(email.raw_message)
 
 
+def test_eml_download_of_a_json_email_with_line_breaks_in_headers(client, staff, post_signed):
+    body = json.dumps({"from": "Li Wei <li@mill.example.cn>\r\nBcc: victim@example.com",
+                       "subject": "Claim CT-1\r\nX-Injected: yes", "text": "37 bales.",
+                       "to": ["claims@example.com"]}).encode()
+    assert post_signed(body).status_code == 202
+    email = InboundEmail.objects.get(subject__startswith="Claim CT-1")
+    response = login(client, staff["claims"]).get(
+        reverse("admin:triage_inboundemail_raw", args=[email.pk]))
+    assert response.status_code == 200 and response["Content-Type"] == "message/rfc822"
+    lines = response.content.split(b"\n")
+    assert b"Subject: Claim CT-1 X-Injected: yes" in lines
+    assert not any(line.startswith((b"Bcc:", b"X-Injected:")) for line in lines)
+    assert b"37 bales." in response.content
+    verbatim = login(client, staff["claims"]).get(
+        reverse("admin:triage_inboundemail_raw", args=[email.pk]) + "?as=json")
+    assert verbatim.content == body
+
+
 def test_retriage_action_needs_the_permission(client, staff):
     email = triaged_sample("04-freight-invoice.eml")
     url = reverse("admin:triage_inboundemail_changelist")

@@ -3,6 +3,7 @@ service as the webhook: duplicates are recognised, bad files reported, none lost
 
 from __future__ import annotations
 
+import logging
 import mailbox
 from collections import Counter
 from collections.abc import Iterator
@@ -21,6 +22,8 @@ from triage.models import Provider
 from triage.sanitize import escape_invisible
 from triage.services.ingestion import email_ingest
 
+log = logging.getLogger(__name__)
+
 
 def received_header_date(raw: bytes) -> datetime | None:
     """When a mail server last received this message: the date after the ``;`` of the
@@ -30,8 +33,8 @@ def received_header_date(raw: bytes) -> datetime | None:
     if not value:
         return None
     try:
-        when = parsedate_to_datetime(str(value).rsplit(";", 1)[-1].strip())
-    except (TypeError, ValueError, IndexError):
+        when = parsedate_to_datetime(str(value).rsplit(";", 1)[-1].strip()[:200])
+    except (TypeError, ValueError, IndexError, OverflowError):
         return None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
@@ -91,14 +94,20 @@ class Command(BaseCommand):
             if len(raw) > limit:
                 rejected.append((label, f"{len(raw)} bytes is over the {limit} byte limit"))
                 continue
-            parsed = mime.parse_bytes(raw)
-            if not mime.looks_like_message(parsed):
-                rejected.append((label, "not an RFC 5322 message (no From, Message-ID or "
-                                        "Subject)"))
+            try:
+                parsed = mime.parse_bytes(raw)
+                if not mime.looks_like_message(parsed):
+                    rejected.append((label, "not an RFC 5322 message (no From, Message-ID "
+                                            "or Subject)"))
+                    continue
+                result = email_ingest(parsed, raw=raw, raw_format="rfc822",
+                                      provider=Provider.IMPORT,
+                                      received_at=received_header_date(raw))
+            except Exception as exc:  # noqa: BLE001 - one poison message must not end the import
+                log.exception("import of %s failed", escape_invisible(label))
+                rejected.append((label, f"could not be stored: {type(exc).__name__}: "
+                                        f"{escape_invisible(str(exc))[:200]}"))
                 continue
-            result = email_ingest(parsed, raw=raw, raw_format="rfc822",
-                                  provider=Provider.IMPORT,
-                                  received_at=received_header_date(raw))
             counts["duplicates" if result.duplicate else "imported"] += 1
         self.stdout.write(
             f"imported: {counts['imported']}  duplicates: {counts['duplicates']}  "
