@@ -282,3 +282,26 @@ def test_malformed_parsed_mailgun_post_is_a_400(client, mailgun, fields, reason)
     # Refused before its token was claimed: Mailgun's corrected retry is stored.
     assert client.post("/webhooks/anymail/mailgun/inbound/", data=form).status_code == 200
     assert InboundEmail.objects.get().subject == "Shipping notice"
+
+
+def test_a_deeply_nested_mailgun_message_is_stored_flagged_not_a_500(client, mailgun):
+    # The raw MIME Mailgun posted is what we store and parse: anymail's own parse and
+    # re-serialisation of a 1,200-deep multipart would recurse past Python's limit.
+    nested = "".join(f'Content-Type: multipart/mixed; boundary="b{i}"\n\n--b{i}\n'
+                     for i in range(1200))
+    raw = ("From: qa@mill.example.com\nTo: claims@cottontrade.example.com\n"
+           "Subject: Claim CT-9, lot 4\nMessage-ID: <deep-1200@mill.example.com>\n"
+           "MIME-Version: 1.0\n" + nested + "Content-Type: text/plain\n\nLot 4: honeydew.\n")
+    ts = str(int(time.time()))
+    signature = hmac.new(SIGNING_KEY.encode(), f"{ts}tok-deep".encode(),
+                         hashlib.sha256).hexdigest()
+    response = client.post("/webhooks/anymail/mailgun/inbound_mime/", data={
+        "body-mime": raw, "timestamp": ts, "token": "tok-deep", "signature": signature})
+    assert response.status_code == 200, response.content
+    email = InboundEmail.objects.get()
+    assert email.subject == "Claim CT-9, lot 4" and email.flags.get("too_deep")
+    # ...and an ordinary message still goes through the same door, envelope and all
+    assert mailgun_post(client, token="tok-2").status_code == 200
+    stored = InboundEmail.objects.exclude(pk=email.pk).get()
+    assert stored.envelope_sender == "li.wei@jiangsu-mills.example.cn"
+    assert stored.provider_event_id == "tok-2" and "polypropylene strands" in stored.text_body
