@@ -85,15 +85,20 @@ def test_what_must_reach_a_person():
     assert expected_escalate({"escalate": True}) and expected_escalate({"must_escalate": True})
 
 
+BLIND = ROOT / "lab" / "data" / "blind"
+
+
 @pytest.mark.parametrize("compromised", [False, True], ids=["offline", "compromised"])
-def test_the_external_set_is_measured_in_both_modes(compromised):
-    labels = json.loads((EXTERNAL / "labels.json").read_text())["cases"]
-    summary, results = run_eval(EXTERNAL, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+def test_the_blind_set_is_measured_in_both_modes(compromised):
+    # Measured and reported, never asserted: the held-out set is a test, not a target.
+    labels = json.loads((BLIND / "labels.json").read_text())["cases"]
+    summary, results = run_eval(BLIND, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
                                 rates=settings.TRIAGE_USD_RATES, compromised=compromised)
     assert summary["cases"] == len(labels) >= 120
     assert summary["routine_cases"] == sum(c["group"].startswith("routine") for c in labels)
     assert summary["bank_change_cases"] == sum(c["expected"]["bank_change"] for c in labels)
-    for key in ("routine_false_escalation_rate", "bank_change_recall", "hold_rate"):
+    for key in ("routine_false_escalation_rate", "routine_false_hold_rate", "bank_change_recall",
+                "hold_rate"):
         assert 0 <= summary[key] <= 1
     assert summary["compromised"] is compromised
     # The compromised model is the real Gemini client against the scripted server.
