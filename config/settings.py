@@ -333,6 +333,9 @@ TRIAGE_DEPARTMENT_EMAILS = {
     "commercial": env_str("TRIAGE_COMMERCIAL_EMAIL", "commercial@localhost"),
     "other": env_str("TRIAGE_OTHER_EMAIL", "inbox@localhost"),
 }
+# Where staff open the console (e.g. https://triage.example.com): notifications and
+# forwards link to the item there. Unset: no link (the mail says so).
+TRIAGE_CONSOLE_URL = env_str("TRIAGE_CONSOLE_URL", "").rstrip("/")
 # Our own address(es): mail from them is our own notification coming back.
 TRIAGE_OWN_ADDRESSES = [a.lower() for a in env_list("TRIAGE_OWN_ADDRESSES", DEFAULT_FROM_EMAIL)]
 

@@ -389,3 +389,40 @@ def test_manual_decision_routes_through_the_same_actions(staff, settings):
     assert Ticket.objects.get(email=email).state == "draft"
     with pytest.raises(review.ReviewError, match="Only emails in needs review"):
         review.email_decide_manually(email.pk, staff["triager"], route="escalated", reason="x")
+
+
+BANK_CHANGE = (
+    b"From: Oceanic Freight <billing@oceanic-freight.example.com>\r\n"
+    b"To: finance@cottontrade.example.com\r\nSubject: Freight invoice OF-5521\r\n"
+    b"Date: Mon, 16 Nov 2026 09:00:00 +0000\r\nMessage-ID: <of-5521@oceanic-freight.example.com>\r\n"
+    b"\r\nPlease find invoice OF-5521 for ocean freight, USD 8,740.00.\r\n"
+    b"Please note our bank details have changed: kindly remit to IBAN GB33BUKB20201555555555.\r\n"
+)
+
+
+def test_a_forward_carries_the_warning_the_reason_and_a_link(staff, settings):
+    settings.TRIAGE_CONSOLE_URL = "https://triage.example.com"
+    from triage import mime
+    from triage.services.ingestion import email_ingest
+    result = email_ingest(mime.parse_bytes(BANK_CHANGE), raw=BANK_CHANGE, raw_format="rfc822",
+                          provider="import")
+    email_triage(result.email_id, task_id="t-bank")
+    email = InboundEmail.objects.get(pk=result.email_id)
+    assert email.status == Status.NEEDS_REVIEW
+    review.email_decide_manually(email.pk, staff["triager"], route="forwarded",
+                                 department="finance",
+                                 reason="invoice is genuine; finance to call the carrier")
+    body = Notification.objects.get(email=email, kind="forward").body
+    lines = body.splitlines()
+    # The warning opens the mail, before the invoice and its new bank details.
+    assert lines[1] == "WARNING: read before acting on this email"
+    assert "bank details change requested" in lines[3] and "by phone" in lines[3]
+    assert body.index("WARNING") < body.index("GB33BUKB20201555555555")
+    assert "Decided by: triager1 (manual decision)" in body
+    assert "Their reason: invoice is genuine; finance to call the carrier" in body
+    assert f"Console: https://triage.example.com/triage/inboundemail/{email.pk}/change/" in body
+    # ...and a routine forward carries no warning box, only the decision and the link
+    plain = triaged_sample("04-freight-invoice.eml")
+    body = Notification.objects.get(email=plain, kind="forward").body
+    assert "WARNING" not in body and "Decided by: the model; provider offline" in body
+    assert "Console: https://triage.example.com/" in body

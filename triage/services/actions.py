@@ -15,6 +15,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 
 from triage.mime import NOTIFICATION_HEADER
@@ -76,16 +77,16 @@ def escalation_open(email: InboundEmail, run: TriageRun, *, actor=None) -> Escal
         if Escalation.State.PENDING in ESCALATION_TRANSITIONS[escalation.state]:
             was = escalation_reopen(escalation, run, actor=actor)
             lines.append(f"RE-OPENED: it was {was}. The email was escalated again.")
-    lines += [
+    lines += _warnings(email, run) + [
         f"Escalated inbound email #{email.pk}",
         f"From: {_safe(email.from_header)}",
         f"Subject: {_safe(email.subject)}",
-        f"Exposure: USD {run.exposure_usd:,.2f}" if run.exposure_usd is not None
-        else "Exposure: not stated",
+        _exposure_line(run),
         f"Response deadline: {run.response_deadline or 'not stated'}",
         f"Model triggers: {_safe(', '.join(run.model_triggers)) or 'none'}",
         f"Backstop triggers: {_safe('; '.join(run.backstop_triggers)) or 'none'}",
-        f"Decided by: {run.provider} ({run.model_name})",
+        *_decided_by(run),
+        _console_link(email),
     ]
     # Re-runs of one decision notify once; each re-opening is news of its own.
     key = f"escalation:{email.pk}" + (f":reopened:{escalation.reopen_count}"
@@ -147,14 +148,53 @@ def forward_create(email: InboundEmail, run: TriageRun, department: str) -> Forw
     notification_create(
         key=f"forward:{email.pk}", email=email, kind="forward", recipients=[forward.to_address],
         subject=f"[{forward.department}] {_safe(email.subject)[:150]}",
-        body=(
-            f"Inbound email #{email.pk} routed to {forward.department}.\n"
-            f"From: {_safe(email.from_header)}\nSubject: {_safe(email.subject)}\n"
-            f"Decided by: {run.provider} ({run.model_name})\n\n"
-            f"{email.text_body[:20000]}"
-        ),
+        body="\n".join([
+            *_warnings(email, run),
+            f"Inbound email #{email.pk} routed to {forward.department}.",
+            f"From: {_safe(email.from_header)}", f"Subject: {_safe(email.subject)}",
+            *_decided_by(run), _console_link(email), "", email.text_body[:20000],
+        ]),
     )
     return forward
+
+
+def _warnings(email: InboundEmail, run: TriageRun) -> list[str]:
+    """Every review signal any run of this email raised, bank-detail changes first, in a
+    box at the top: a person who decided by hand has seen them, the recipient has not."""
+    signals: list[str] = []
+    for past in [run, *email.runs.exclude(pk=run.pk).order_by("-attempt")]:
+        signals += [s for s in (past.review_signals or []) if s not in signals]
+    if not signals:
+        return []
+    signals.sort(key=lambda s: not s.startswith("bank details change"))
+    rule = "=" * 72
+    return [rule, "WARNING: read before acting on this email", rule,
+            *[f"* {_safe(s)}" for s in signals], rule, ""]
+
+
+def _decided_by(run: TriageRun) -> list[str]:
+    decision = run.decision or {}
+    if decision.get("manual"):
+        return [f"Decided by: {_safe(str(decision.get('by', run.model_name)))} (manual decision)",
+                f"Their reason: {_safe(str(decision.get('reason', '')))}"]
+    who = "the backstop (objective facts)" if run.backstop_overrode else "the model"
+    return [f"Decided by: {who}; provider {run.provider} ({run.model_name})"]
+
+
+def _exposure_line(run: TriageRun) -> str:
+    if run.exposure_usd is None:
+        return "Exposure: not stated"
+    line = f"Exposure: USD {run.exposure_usd:,.2f}"
+    if run.exposure_amount is not None and run.exposure_currency not in ("", "USD"):
+        line += f" (the sender wrote {run.exposure_currency} {run.exposure_amount:,.2f})"
+    return line
+
+
+def _console_link(email: InboundEmail) -> str:
+    if not settings.TRIAGE_CONSOLE_URL:
+        return f"Console: TRIAGE_CONSOLE_URL is not set (open email #{email.pk} there)"
+    path = reverse("admin:triage_inboundemail_change", args=[email.pk])
+    return f"Console: {settings.TRIAGE_CONSOLE_URL}{path}"
 
 
 def notification_create(*, key: str, email: InboundEmail, kind: str, recipients: list[str],
