@@ -8,6 +8,7 @@ from django.core.files.storage import Storage, storages
 from django.db import models
 from django.db.models import Q
 
+from triage.privacy_models import DataRequest, Tombstone  # noqa: F401 (the app's models)
 from triage.sanitize import escape_invisible
 
 
