@@ -7,6 +7,8 @@ STAMP  := $(VENV)/.installed
 # Test services (the machine's own PostgreSQL and Redis; .ci/run starts them).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/triage
 TEST_REDIS_URL    ?= redis://127.0.0.1:6379/14
+# The demo's port: `make demo PORT=8010`.
+PORT   ?= 8000
 # Benchmarks, fault and load runs are lab commands: dev/test settings install the lab.
 LAB    := DJANGO_SETTINGS_MODULE=config.settings_lab
 
@@ -19,7 +21,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 demo: $(STAMP)
-	DEBUG=true $(PY) manage.py demo
+	DEBUG=true $(PY) manage.py demo --addr 127.0.0.1:$(PORT)
 
 # The browser test drives Debian's Chromium; as root, install it when missing.
 browser:

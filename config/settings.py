@@ -9,12 +9,15 @@ broker shared by separate web and worker processes. Set ``DATABASE_URL`` and
 from __future__ import annotations
 
 import hashlib
+import os
 from datetime import timedelta
 from pathlib import Path
 
+from celery.schedules import crontab
 from csp.constants import NONE as CSP_NONE
 from csp.constants import SELF as CSP_SELF
 from django.core.exceptions import ImproperlyConfigured
+from pythonjsonlogger.core import RESERVED_ATTRS as _JSON_RESERVED
 
 from config.env import (
     database_from_url,
@@ -161,7 +164,7 @@ SECURE_PROXY_SSL_HEADER = (
 # network): only then, by TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY, do they skip the redirect
 # (a 301 would make the provider resend the body, and its secret, in the clear).
 TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY = env_bool("TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY", False)
-SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$", r"^readyz/$", r"^metrics$"]
 if TRIAGE_WEBHOOKS_BEHIND_TLS_PROXY:
     SECURE_REDIRECT_EXEMPT.append(r"^webhooks/")
 SESSION_COOKIE_HTTPONLY = True
@@ -345,29 +348,77 @@ ANYMAIL = {
     "WEBHOOK_SECRET": env_list("ANYMAIL_WEBHOOK_SECRET") or None,
 }
 
+# --- Operations and data protection (issue 14) ---------------------------------------
+# Metrics: prometheus-client's multiprocess mode, so web processes and Celery workers on
+# this host add to the same counters and one /metrics serves them all. It reads the
+# variable when first imported, which is after settings: set it here if unset. Empty
+# means per-process metrics (each process shows only its own). Wipe the folder before
+# starting the processes of a new deployment.
+if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(DATA_DIR / "metrics")
+if os.environ["PROMETHEUS_MULTIPROC_DIR"]:
+    Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).mkdir(parents=True, exist_ok=True)
+# Set: /metrics wants "Authorization: Bearer <token>". Unset: loopback clients only.
+TRIAGE_METRICS_TOKEN = env_str("TRIAGE_METRICS_TOKEN")
+# Bound of each /readyz/ check and of the scrape-time queries (database, broker).
+TRIAGE_READY_TIMEOUT_S = env_float("TRIAGE_READY_TIMEOUT_S", 2.0)
+# Logs: "plain" lines or "json" (python-json-logger), both through the sanitising filter.
+TRIAGE_LOG_FORMAT = env_str("TRIAGE_LOG_FORMAT", "plain").lower()
+if TRIAGE_LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured("TRIAGE_LOG_FORMAT must be plain or json")
+# One INFO line per HTTP request (runserver's access log) only when asked for.
+TRIAGE_LOG_REQUESTS = env_bool("TRIAGE_LOG_REQUESTS", False)
+# Retention (LGPD), in days counted from receipt; 0 keeps forever. purge_expired (daily,
+# by beat) removes: the raw message, its HTML and attachment files after RAW; bodies,
+# subject, addresses and extracted personal fields after CONTENT; the email with its
+# decisions and audit after RECORDS, leaving a tombstone (who, when, why) each time.
+TRIAGE_RETAIN_RAW_DAYS = env_int("TRIAGE_RETAIN_RAW_DAYS", 180, minimum=0)
+TRIAGE_RETAIN_CONTENT_DAYS = env_int("TRIAGE_RETAIN_CONTENT_DAYS", 730, minimum=0)
+TRIAGE_RETAIN_RECORDS_DAYS = env_int("TRIAGE_RETAIN_RECORDS_DAYS", 1825, minimum=0)
+_retention = [d or 10**6 for d in (TRIAGE_RETAIN_RAW_DAYS, TRIAGE_RETAIN_CONTENT_DAYS,
+                                   TRIAGE_RETAIN_RECORDS_DAYS)]
+if _retention != sorted(_retention):
+    raise ImproperlyConfigured("retention must not shrink: TRIAGE_RETAIN_RAW_DAYS <= "
+                               "TRIAGE_RETAIN_CONTENT_DAYS <= TRIAGE_RETAIN_RECORDS_DAYS")
+CELERY_INCLUDE = ["triage.privacy_tasks"]
+CELERY_BEAT_SCHEDULE["purge-expired-content"] = {
+    "task": "triage.privacy_tasks.purge_expired",
+    "schedule": crontab(hour=env_int("TRIAGE_PURGE_HOUR", 3, minimum=0), minute=17),
+}
+
 # --- Logging: one filter on every handler neutralises sender/model text -------------
 LOG_LEVEL = env_str("LOG_LEVEL", "INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
+        # context first: the email and task ids it adds are then cleaned like the rest.
+        "context": {"()": "triage.logcontext.ContextFilter"},
         "sanitize": {"()": "triage.logging.SanitizeFilter"},
         "expected": {"()": "triage.logging.ExpectedRejectionFilter"},
     },
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"},
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s %(context)s%(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(email_id)s %(task_id)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+            # The sanitiser's marker and the plain format's prefix are not fields.
+            "reserved_attrs": [*_JSON_RESERVED, "context", "_triage_sanitized"],
+        },
     },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
-            "formatter": "plain",
-            "filters": ["sanitize"],
+            "formatter": TRIAGE_LOG_FORMAT,
+            "filters": ["context", "sanitize"],
         },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "celery": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        "django.server": {"level": "INFO" if TRIAGE_LOG_REQUESTS else "WARNING"},
         # A scanner's bad Host header is expected input: one line, no traceback.
         "django.security.DisallowedHost": {"filters": ["expected"]},
         # One INFO line per HTTP request to the model provider is noise, not audit.

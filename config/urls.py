@@ -2,10 +2,11 @@ from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
 
-from triage import webhooks
+from triage import ops, webhooks
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
+    """Liveness: the process answers. Readiness (database, broker) is /readyz/."""
     return JsonResponse({"ok": True})
 
 
@@ -13,6 +14,8 @@ urlpatterns = [
     path("webhooks/inbound/", webhooks.inbound, name="webhook-inbound"),
     path("webhooks/anymail/", include(webhooks.anymail_urlpatterns)),
     path("healthz/", healthz, name="healthz"),
+    path("readyz/", ops.readyz, name="readyz"),
+    path("metrics", ops.metrics_view, name="metrics"),
     # Last: the admin's catch-all would otherwise swallow the routes above.
     path("", admin.site.urls),
 ]

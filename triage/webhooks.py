@@ -39,7 +39,7 @@ from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from triage import mime
+from triage import metrics, mime
 from triage.jsonmail import BadRequest, load_json, parse_json
 from triage.models import Provider
 from triage.services.ingestion import IngestResult, OneTimeToken, TokenReused, email_ingest
@@ -66,6 +66,7 @@ def _too_large(request: HttpRequest) -> JsonResponse | None:
     return None
 
 
+@metrics.door(Provider.WEBHOOK)
 @csrf_exempt
 @require_POST
 def inbound(request: HttpRequest) -> JsonResponse:
@@ -270,8 +271,9 @@ def _ingest_raw(raw: bytes, *, provider: str, token: OneTimeToken | None, event_
 
 
 anymail_urlpatterns = [
-    re_path(r"^mailgun/inbound(_mime)?/$", MailgunInboundView.as_view(),
+    re_path(r"^mailgun/inbound(_mime)?/$",
+            metrics.door(Provider.MAILGUN)(MailgunInboundView.as_view()),
             name="mailgun_inbound_webhook"),
-    path("postmark/inbound/", PostmarkInboundView.as_view(),
+    path("postmark/inbound/", metrics.door(Provider.POSTMARK)(PostmarkInboundView.as_view()),
          name="postmark_inbound_webhook"),
 ]

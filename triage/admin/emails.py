@@ -6,7 +6,7 @@ import json
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -17,6 +17,7 @@ from triage import forms
 from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import esc, pre, pretty_json, provider_badge
 from triage.admin.exports import export_csv, export_json
+from triage.admin.files import attachment_response, is_previewable, safe_filename
 from triage.admin.filters import (
     FLAG_KEYS,
     DeadlineFilter,
@@ -30,17 +31,29 @@ from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import Attachment, InboundEmail, Status
 from triage.replay import replay
-from triage.services import review
+from triage.services import privacy, review
 
 
 class AttachmentInline(ReadOnlyInline):
     model = Attachment
-    fields = ["shown_filename", "content_type", "declared_type", "size", "stored"]
+    fields = ["shown_filename", "content_type", "declared_type", "size", "stored", "open_links"]
     readonly_fields = fields
 
     @admin.display(description="filename")
     def shown_filename(self, obj: Attachment) -> str:
         return esc(obj.filename)
+
+    @admin.display(description="open")
+    def open_links(self, obj: Attachment) -> str:
+        if not obj.stored:
+            return "-"
+        args = [obj.email_id, obj.pk]
+        download = format_html('<a href="{}">Download</a>',
+                               reverse("admin:triage_inboundemail_attachment", args=args))
+        if not is_previewable(obj):
+            return download
+        return format_html('{} &middot; <a href="{}">Preview</a>', download,
+                           reverse("admin:triage_inboundemail_attachment_preview", args=args))
 
 
 @admin.register(InboundEmail)
@@ -77,8 +90,14 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     readonly_fields = [f for _, opts in fieldsets for f in opts["fields"]]
 
     def get_urls(self):
-        return [path("<int:pk>/raw/", self.admin_site.admin_view(self.raw_view),
-                     name="triage_inboundemail_raw"), *super().get_urls()]
+        view = self.admin_site.admin_view
+        return [path("<int:pk>/raw/", view(self.raw_view), name="triage_inboundemail_raw"),
+                path("<int:pk>/attachments/<int:attachment_id>/", view(self.attachment_view),
+                     name="triage_inboundemail_attachment"),
+                path("<int:pk>/attachments/<int:attachment_id>/preview/",
+                     view(self.attachment_preview_view),
+                     name="triage_inboundemail_attachment_preview"),
+                *super().get_urls()]
 
     def get_queryset(self, request):
         return super().get_queryset(request).defer("raw_message", "html_body", "text_body")
@@ -128,6 +147,9 @@ class InboundEmailAdmin(ReadOnlyAdmin):
             raise PermissionDenied
         email = get_object_or_404(InboundEmail, pk=pk)
         raw = bytes(email.raw_message)
+        if not raw:
+            raise Http404("the raw message was removed by retention")
+        privacy.email_opened(email.pk, request.user, what="raw")
         if email.raw_format == "json" and request.GET.get("as") != "json":
             raw = json_to_eml(raw)  # the JSON delivery as a message; ?as=json for verbatim
             name, ctype = f"email-{email.pk}.eml", "message/rfc822"
@@ -138,6 +160,40 @@ class InboundEmailAdmin(ReadOnlyAdmin):
         response = HttpResponse(raw, content_type=ctype)
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
+
+    def _attachment(self, request: HttpRequest, pk: int, attachment_id: int) -> Attachment:
+        # Anyone in a triage group (each has view_attachment); staff in none are refused.
+        if not request.user.has_perm("triage.view_attachment"):
+            raise PermissionDenied
+        attachment = get_object_or_404(Attachment, pk=attachment_id, email_id=pk)
+        if not attachment.stored or not attachment.file:
+            raise Http404("not stored: over the size cap, or removed by retention")
+        return attachment
+
+    def attachment_view(self, request: HttpRequest, pk: int,
+                        attachment_id: int) -> HttpResponse:
+        """?preview=1 serves an image or PDF inline for the sandboxed frame; anything
+        else is always a download."""
+        attachment = self._attachment(request, pk, attachment_id)
+        preview = request.GET.get("preview") == "1" and is_previewable(attachment)
+        privacy.email_opened(pk, request.user, what="attachment",
+                             target=f"attachment:{attachment.pk}", data={"preview": preview})
+        return attachment_response(attachment, preview=preview)
+
+    def attachment_preview_view(self, request: HttpRequest, pk: int,
+                                attachment_id: int) -> TemplateResponse:
+        attachment = self._attachment(request, pk, attachment_id)
+        if not is_previewable(attachment):
+            raise Http404("no preview for this type: download it")
+        url = reverse("admin:triage_inboundemail_attachment", args=[pk, attachment.pk])
+        return TemplateResponse(request, "admin/triage/attachment/preview.html", {
+            **self.admin_site.each_context(request),
+            "title": f"Attachment of email #{pk}",
+            "filename": safe_filename(attachment.filename, f"attachment-{attachment.pk}"),
+            "size": attachment.size, "content_type": attachment.content_type,
+            "download_url": url, "preview_url": f"{url}?preview=1",
+            "email_url": reverse("admin:triage_inboundemail_change", args=[pk]),
+        })
 
     # -- columns --
 

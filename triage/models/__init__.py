@@ -2,8 +2,8 @@
 also a row (``EmailEvent``), so the timeline is data, not a log line.
 
 One module per area: mail as received (``mail``), decisions (``runs``), staff work
-(``review``). Everything is imported from here; migrations name
-``triage.models.attachment_path``."""
+(``review``), data-protection records (``privacy``). Everything is imported from here;
+migrations name ``triage.models.attachment_path``."""
 
 from triage.models.mail import (
     ROUTED,
@@ -19,6 +19,7 @@ from triage.models.mail import (
     attachment_storage,
     can_transition,
 )
+from triage.models.privacy import DataRequest, Tombstone
 from triage.models.review import (
     ESCALATION_OPEN,
     ESCALATION_TRANSITIONS,
@@ -32,7 +33,7 @@ from triage.models.runs import ChainCall, RunStatus, TriageRun
 
 __all__ = [
     "ESCALATION_OPEN", "ESCALATION_TRANSITIONS", "ROUTED", "TERMINAL", "TRANSITIONS",
-    "Attachment", "ChainCall", "EmailEvent", "Escalation", "Forward", "InboundEmail",
-    "Notification", "Provider", "RunStatus", "Status", "Ticket", "TicketVersion",
+    "Attachment", "ChainCall", "DataRequest", "EmailEvent", "Escalation", "Forward", "InboundEmail",
+    "Notification", "Provider", "RunStatus", "Status", "Ticket", "TicketVersion", "Tombstone",
     "TriageRun", "WebhookToken", "attachment_path", "attachment_storage", "can_transition",
 ]

@@ -18,6 +18,7 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
+from triage import metrics
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import (
     ESCALATION_TRANSITIONS,
@@ -238,6 +239,7 @@ def notification_send(notification_id: int) -> int:
     except Exception as exc:  # noqa: BLE001 - SMTP errors of every kind: retry later
         state = Notification.State.FAILED if n.attempts >= 5 else Notification.State.PENDING
         Notification.objects.filter(pk=n.pk).update(state=state, last_error=str(exc)[:2000])
+        metrics.notification_failed(n.kind, final=state == Notification.State.FAILED)
         log.warning("notification %s not sent: %s", n.pk, exc)
         return 0
     Notification.objects.filter(pk=n.pk).update(state=Notification.State.SENT,

@@ -12,6 +12,7 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from triage import metrics
 from triage.mime import ParsedEmail
 from triage.models import Attachment, EmailEvent, InboundEmail, Status, WebhookToken
 from triage.services.audit import audit_event
@@ -93,6 +94,7 @@ def email_ingest(
                 _token_claim(provider, token, now)
             existing = _find(key)
             if existing:
+                metrics.email_ingested(provider, duplicate=True)
                 return existing
             email = InboundEmail.objects.create(
                 provider=provider,
@@ -141,9 +143,11 @@ def email_ingest(
         if token is not None:
             with transaction.atomic():
                 _token_claim(provider, token, now)
+        metrics.email_ingested(provider, duplicate=True)
         return existing
 
     log.info("ingested email %s via %s from %s", email.pk, provider, sender)
+    metrics.email_ingested(provider, duplicate=False)
     if automated:
         return IngestResult(email.pk, status, duplicate=False)
     if not email_publish_on_commit(email.pk):

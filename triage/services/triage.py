@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from triage import pipeline
+from triage import metrics, pipeline
 from triage.chains import llm
 from triage.chains.untrusted import EmailInput
 from triage.models import (
@@ -123,6 +123,7 @@ def email_triage(email_id: int, *, task_id: str = "", deadline: float | None = N
     duration_ms = int((time.perf_counter() - started) * 1000)
 
     retry = bool(decision.transient_error) and decision.route != Route.ESCALATED
+    metrics.triage_decided(decision, seconds=duration_ms / 1000, retry=retry)
     with transaction.atomic():
         _store_run(run, decision, duration_ms, retry=retry)
         if not retry:
@@ -196,6 +197,7 @@ def email_requeue_for_retry(email_id: int, *, reason: str, countdown: float) -> 
 
 
 def email_fail(email_id: int, *, reason: str) -> None:
+    metrics.email_failed()
     now = timezone.now()
     with transaction.atomic():
         TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
