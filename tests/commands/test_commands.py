@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from tests.factories import MAIL, ROOT
-from triage.models import InboundEmail, Status
+from triage.models import InboundEmail, Notification, Status
 
 
 @pytest.mark.parametrize("path", sorted(MAIL.glob("*.eml")), ids=lambda p: p.name)
@@ -41,6 +41,8 @@ def test_demo_sets_up_and_triages(tmp_path, settings, monkeypatch):
     settings.STATIC_ROOT = tmp_path / "static"
     settings.DATA_DIR = tmp_path
     monkeypatch.delenv("TRIAGE_WEBHOOK_SECRET_FILE", raising=False)
+    monkeypatch.setenv("TRIAGE_CONSOLE_URL", "")  # restored after the test
+    settings.TRIAGE_CONSOLE_URL = ""
     call_command("demo", "--no-serve", stdout=out)
     text = out.getvalue()
     assert "OFFLINE" in text
@@ -56,6 +58,9 @@ def test_demo_sets_up_and_triages(tmp_path, settings, monkeypatch):
     # An out-of-office reply is triaged (forwarded or reviewed), not ignored.
     assert statuses["ooo-5521@bigmill.example.com"] in (Status.FORWARDED, Status.NEEDS_REVIEW)
     assert not InboundEmail.objects.filter(status__in=[Status.RECEIVED, Status.QUEUED]).exists()
+    # The demo's notifications link back to its own console.
+    forward = Notification.objects.filter(kind="forward").first()
+    assert "Console: http://127.0.0.1:8000/triage/inboundemail/" in forward.body
 
 
 @pytest.mark.django_db

@@ -47,6 +47,10 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         self._clear_metrics()
         secret_file = self._webhook_secret()
+        # Forwards and desk notifications in data/outbox/ link back to this console.
+        if not settings.TRIAGE_CONSOLE_URL:
+            os.environ["TRIAGE_CONSOLE_URL"] = f"http://{options['addr']}"
+            settings.TRIAGE_CONSOLE_URL = os.environ["TRIAGE_CONSOLE_URL"]
         call_command("migrate", interactive=False, verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
         users = self._users()
