@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import connection, connections, transaction
@@ -43,18 +44,24 @@ def check_database() -> None:
         connections.close_all()  # this thread's connection only; the thread ends here
 
 
+@contextmanager
+def _redis(url: str):
+    """A Redis client bounded by the readiness timeout, closed after use."""
+    import redis
+
+    timeout = settings.TRIAGE_READY_TIMEOUT_S
+    client = redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
+    try:
+        yield client
+    finally:
+        client.close()
+
+
 def check_broker() -> None:
     url = settings.CELERY_BROKER_URL
-    timeout = settings.TRIAGE_READY_TIMEOUT_S
     if url.startswith(("redis://", "rediss://")):
-        import redis
-
-        client = redis.Redis.from_url(url, socket_connect_timeout=timeout,
-                                      socket_timeout=timeout)
-        try:
+        with _redis(url) as client:
             client.ping()
-        finally:
-            client.close()
     elif url.startswith("filesystem://"):
         folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS["data_folder_in"]
         if not os.access(folder, os.W_OK):
@@ -62,6 +69,7 @@ def check_broker() -> None:
     else:
         from kombu import Connection
 
+        timeout = settings.TRIAGE_READY_TIMEOUT_S
         with Connection(url, connect_timeout=timeout) as conn:
             conn.ensure_connection(max_retries=1, timeout=timeout)
 
@@ -168,16 +176,9 @@ class StateCollector:
 
 def queue_depth(queue: str) -> int:
     url = settings.CELERY_BROKER_URL
-    timeout = settings.TRIAGE_READY_TIMEOUT_S
     if url.startswith(("redis://", "rediss://")):
-        import redis
-
-        client = redis.Redis.from_url(url, socket_connect_timeout=timeout,
-                                      socket_timeout=timeout)
-        try:
+        with _redis(url) as client:
             return int(client.llen(queue))
-        finally:
-            client.close()
     if url.startswith("filesystem://"):
         folder = settings.CELERY_BROKER_TRANSPORT_OPTIONS["data_folder_in"]
         count = 0
