@@ -13,6 +13,8 @@ urlpatterns = [
     path("webhooks/inbound/", webhooks.inbound, name="webhook-inbound"),
     path("webhooks/anymail/", include(webhooks.anymail_urlpatterns)),
     path("healthz/", healthz, name="healthz"),
+    # The header's language switcher posts here (Django's set_language: a cookie).
+    path("i18n/", include("django.conf.urls.i18n")),
     # Last: the admin's catch-all would otherwise swallow the routes above.
     path("", admin.site.urls),
 ]

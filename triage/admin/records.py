@@ -4,6 +4,7 @@ notifications, and the audit trail."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import esc, pretty_json, provider_badge
@@ -16,11 +17,11 @@ class ChainCallInline(ReadOnlyInline):
               "output_tokens", "latency_ms", "shown_output", "shown_error"]
     readonly_fields = fields
 
-    @admin.display(description="output")
+    @admin.display(description=_("output"))
     def shown_output(self, obj: ChainCall) -> str:
         return pretty_json(obj.output)
 
-    @admin.display(description="error")
+    @admin.display(description=_("error"))
     def shown_error(self, obj: ChainCall) -> str:
         return esc(obj.error)
 
@@ -34,11 +35,11 @@ class TriageRunAdmin(ReadOnlyAdmin):
     exclude = ["decision"]
     readonly_fields = ["decision_json"]
 
-    @admin.display(description="provider")
+    @admin.display(description=_("provider"))
     def provider_shown(self, obj: TriageRun) -> str:
         return provider_badge(obj.provider)
 
-    @admin.display(description="decision")
+    @admin.display(description=_("decision"))
     def decision_json(self, obj: TriageRun) -> str:
         return pretty_json(obj.decision)
 
@@ -67,6 +68,6 @@ class AuditAdmin(ReadOnlyAdmin):
     show_full_result_count = False
     paginator = EstimatedCountPaginator
 
-    @admin.display(description="reason")
+    @admin.display(description=_("reason"))
     def shown_reason(self, obj: EmailEvent) -> str:
         return esc(obj.reason)

@@ -15,8 +15,10 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from triage import formats, labels
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import (
     ESCALATION_TRANSITIONS,
@@ -75,25 +77,37 @@ def escalation_open(email: InboundEmail, run: TriageRun, *, actor=None) -> Escal
         escalation = Escalation.objects.select_for_update().get(pk=escalation.pk)
         if Escalation.State.PENDING in ESCALATION_TRANSITIONS[escalation.state]:
             was = escalation_reopen(escalation, run, actor=actor)
-            lines.append(f"RE-OPENED: it was {was}. The email was escalated again.")
-    lines += [
-        f"Escalated inbound email #{email.pk}",
-        f"From: {_safe(email.from_header)}",
-        f"Subject: {_safe(email.subject)}",
-        f"Exposure: USD {run.exposure_usd:,.2f}" if run.exposure_usd is not None
-        else "Exposure: not stated",
-        f"Response deadline: {run.response_deadline or 'not stated'}",
-        f"Model triggers: {_safe(', '.join(run.model_triggers)) or 'none'}",
-        f"Backstop triggers: {_safe('; '.join(run.backstop_triggers)) or 'none'}",
-        f"Decided by: {run.provider} ({run.model_name})",
-    ]
+            with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+                lines.append(_("RE-OPENED: it was %(was)s. The email was escalated again.")
+                             % {"was": was})
+    # Mailboxes have no browser to ask: the body is in the configured language.
+    with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+        none = _("none")
+        lines += [
+            _("Escalated inbound email #%(id)s") % {"id": email.pk},
+            _("From: %(sender)s") % {"sender": _safe(email.from_header)},
+            _("Subject: %(subject)s") % {"subject": _safe(email.subject)},
+            _("Exposure: %(exposure)s") % {"exposure": labels.exposure(
+                run.exposure_usd, run.exposure_amount, run.exposure_currency,
+                settings.TRIAGE_USD_RATES) if run.exposure_usd is not None
+                or run.exposure_amount is not None else _("not stated")},
+            _("Response deadline: %(deadline)s") % {
+                "deadline": formats.day(run.response_deadline) if run.response_deadline
+                else _("not stated")},
+            _("Model triggers: %(triggers)s") % {"triggers": _safe(", ".join(
+                map(labels.model_trigger, run.model_triggers))) or none},
+            _("Backstop triggers: %(triggers)s") % {
+                "triggers": _safe(labels.sentences(run.backstop_triggers)) or none},
+            _("Decided by: %(provider)s (%(model)s)") % {"provider": run.provider,
+                                                          "model": run.model_name},
+        ]
+        subject = _("[ESCALATION] %(subject)s") % {"subject": _safe(email.subject)[:150]}
     # Re-runs of one decision notify once; each re-opening is news of its own.
     key = f"escalation:{email.pk}" + (f":reopened:{escalation.reopen_count}"
                                       if escalation.reopen_count else "")
     notification_create(
         key=key, email=email, kind="escalation",
-        recipients=settings.TRIAGE_TRADING_DESK_EMAILS,
-        subject=f"[ESCALATION] {_safe(email.subject)[:150]}", body="\n".join(lines),
+        recipients=settings.TRIAGE_TRADING_DESK_EMAILS, subject=subject, body="\n".join(lines),
     )
     return escalation
 
@@ -101,9 +115,11 @@ def escalation_open(email: InboundEmail, run: TriageRun, *, actor=None) -> Escal
 def escalation_reopen(escalation: Escalation, run: TriageRun, *, actor=None) -> str:
     """Back to pending with the new run's figures; the old closure stays in the audit
     row. Returns what it was, for the notification. Call with the row locked."""
-    was = escalation.get_state_display().lower()
-    if escalation.closed_by:
-        was += f" by {escalation.closed_by.get_username()}"
+    with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+        was = escalation.get_state_display().lower()
+        if escalation.closed_by:
+            was = _("%(state)s by %(user)s") % {"state": was,
+                                                "user": escalation.closed_by.get_username()}
     before = {"state": escalation.state, "note": escalation.note,
               "closed_by": escalation.closed_by.get_username() if escalation.closed_by else None}
     Escalation.objects.filter(pk=escalation.pk).update(
@@ -144,15 +160,20 @@ def forward_create(email: InboundEmail, run: TriageRun, department: str) -> Forw
     forward, _ = Forward.objects.get_or_create(
         email=email, defaults={"run": run, "department": department, "to_address": address}
     )
+    with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+        name = labels.department(forward.department)
+        subject = f"[{name}] {_safe(email.subject)[:150]}"
+        head = "\n".join([
+            _("Inbound email #%(id)s routed to %(department)s.") % {"id": email.pk,
+                                                                    "department": name},
+            _("From: %(sender)s") % {"sender": _safe(email.from_header)},
+            _("Subject: %(subject)s") % {"subject": _safe(email.subject)},
+            _("Decided by: %(provider)s (%(model)s)") % {"provider": run.provider,
+                                                          "model": run.model_name},
+        ])
     notification_create(
         key=f"forward:{email.pk}", email=email, kind="forward", recipients=[forward.to_address],
-        subject=f"[{forward.department}] {_safe(email.subject)[:150]}",
-        body=(
-            f"Inbound email #{email.pk} routed to {forward.department}.\n"
-            f"From: {_safe(email.from_header)}\nSubject: {_safe(email.subject)}\n"
-            f"Decided by: {run.provider} ({run.model_name})\n\n"
-            f"{email.text_body[:20000]}"
-        ),
+        subject=subject, body=f"{head}\n\n{email.text_body[:20000]}",
     )
     return forward
 
