@@ -19,8 +19,7 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from triage import formats
 from triage.models import Status

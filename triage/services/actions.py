@@ -157,7 +157,7 @@ def ticket_open_draft(email: InboundEmail, run: TriageRun, data: dict) -> Ticket
 def forward_create(email: InboundEmail, run: TriageRun, department: str) -> Forward:
     address = settings.TRIAGE_DEPARTMENT_EMAILS.get(department) or \
         settings.TRIAGE_DEPARTMENT_EMAILS[Department.OTHER]
-    forward, _ = Forward.objects.get_or_create(
+    forward, _created = Forward.objects.get_or_create(
         email=email, defaults={"run": run, "department": department, "to_address": address}
     )
     with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):

@@ -62,16 +62,18 @@ def _require(actor, perm: str) -> None:
 # --- Escalations (trading desk) -------------------------------------------------------
 
 _REQUESTED = {
-    "dismissal": gettext_lazy("Dismissal requested. The backstop raised this escalation, so a second "
-                       "trading desk member must confirm it."),
-    "resolution": gettext_lazy("Resolution requested. The backstop raised this escalation, so a "
-                        "second trading desk member must confirm it."),
+    "dismissal": gettext_lazy(
+        "Dismissal requested. The backstop raised this escalation, so a second trading desk "
+        "member must confirm it."),
+    "resolution": gettext_lazy(
+        "Resolution requested. The backstop raised this escalation, so a second trading desk "
+        "member must confirm it."),
 }
 _REQUESTED_BY_YOU = {
-    "dismissal": gettext_lazy("You requested this dismissal; a second trading desk member must "
-                       "confirm it."),
-    "resolution": gettext_lazy("You requested this resolution; a second trading desk member must "
-                        "confirm it."),
+    "dismissal": gettext_lazy(
+        "You requested this dismissal; a second trading desk member must confirm it."),
+    "resolution": gettext_lazy(
+        "You requested this resolution; a second trading desk member must confirm it."),
 }
 
 
