@@ -85,4 +85,5 @@ def test_identifiers_become_words():
         assert labels.field("claiming_party") == "Reclamante"
         assert labels.route("needs_review") == "Precisa de revisão"
         assert labels.department("finance") == "Financeiro"
-        assert labels.model_trigger("manual: cliente ligou") == "decidido manualmente: cliente ligou"
+        assert labels.model_trigger("manual: cliente ligou") == (
+            "decidido manualmente: cliente ligou")

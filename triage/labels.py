@@ -257,6 +257,8 @@ def sentence(text: str) -> str:
     language; as written when no pattern knows it."""
     if text in SENTENCES:
         return str(SENTENCES[text])
+    if text in MODEL_TRIGGERS:  # an escalation's reason lists the model's triggers too
+        return str(MODEL_TRIGGERS[text])
     for pattern, render in PATTERNS:
         m = pattern.fullmatch(text)
         if m:
