@@ -78,7 +78,12 @@ def update() -> tuple[int, int]:
     # Django's own pt_BR catalogue counts two forms (one, and more than one); CLDR's
     # three would leave our plurals and the admin's disagreeing.
     catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS)]
+    if PO.exists():
+        template.creation_date = catalog.creation_date  # no churn when nothing changed
     catalog.update(template, no_fuzzy_matching=True)
+    catalog.version, catalog.last_translator = "1", "triage team"
+    catalog.language_team = "Português (Brasil)"
+    catalog.fuzzy = False
     PO.parent.mkdir(parents=True, exist_ok=True)
     with PO.open("wb") as handle:
         write_po(handle, catalog, width=100, omit_header=False, sort_output=True,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from triage import labels
 from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import esc, pretty_json, provider_badge
 from triage.models import ChainCall, EmailEvent, Forward, Notification, TriageRun
@@ -28,7 +29,8 @@ class ChainCallInline(ReadOnlyInline):
 
 @admin.register(TriageRun)
 class TriageRunAdmin(ReadOnlyAdmin):
-    list_display = ["email_id", "attempt", "started_at", "status", "route", "department",
+    list_display = ["email_id", "attempt", "started_at", "status", "shown_route",
+                    "shown_department",
                     "escalation_required", "backstop_overrode", "provider_shown", "llm_calls"]
     list_filter = ["status", "route", "provider", "backstop_overrode"]
     inlines = [ChainCallInline]
@@ -39,6 +41,14 @@ class TriageRunAdmin(ReadOnlyAdmin):
     def provider_shown(self, obj: TriageRun) -> str:
         return provider_badge(obj.provider)
 
+    @admin.display(description=_("route"), ordering="route")
+    def shown_route(self, obj: TriageRun) -> str:
+        return labels.route(obj.route)
+
+    @admin.display(description=_("department"), ordering="department")
+    def shown_department(self, obj: TriageRun) -> str:
+        return labels.department(obj.department)
+
     @admin.display(description=_("decision"))
     def decision_json(self, obj: TriageRun) -> str:
         return pretty_json(obj.decision)
@@ -46,8 +56,12 @@ class TriageRunAdmin(ReadOnlyAdmin):
 
 @admin.register(Forward)
 class ForwardAdmin(ReadOnlyAdmin):
-    list_display = ["email_id", "department", "to_address", "created_at"]
+    list_display = ["email_id", "shown_department", "to_address", "created_at"]
     list_filter = ["department"]
+
+    @admin.display(description=_("department"), ordering="department")
+    def shown_department(self, obj: Forward) -> str:
+        return labels.department(obj.department)
 
 
 @admin.register(Notification)
@@ -60,8 +74,8 @@ class NotificationAdmin(ReadOnlyAdmin):
 class AuditAdmin(ReadOnlyAdmin):
     """The audit trail: read-only for everyone, superusers included."""
 
-    list_display = ["created_at", "email_id", "kind", "target", "actor", "old_status",
-                    "new_status", "version", "shown_reason"]
+    list_display = ["created_at", "email_id", "shown_kind", "target", "actor", "shown_old",
+                    "shown_new", "version", "shown_reason"]
     list_filter = ["kind"]
     list_select_related = ["actor"]
     search_fields = ["=email__id", "target", "actor__username"]
@@ -70,4 +84,16 @@ class AuditAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("reason"))
     def shown_reason(self, obj: EmailEvent) -> str:
-        return esc(obj.reason)
+        return esc(labels.sentences(obj.reason))
+
+    @admin.display(description=_("action"), ordering="kind")
+    def shown_kind(self, obj: EmailEvent) -> str:
+        return labels.event(obj.kind)
+
+    @admin.display(description=_("old status"))
+    def shown_old(self, obj: EmailEvent) -> str:
+        return labels.status(obj.old_status)
+
+    @admin.display(description=_("new status"))
+    def shown_new(self, obj: EmailEvent) -> str:
+        return labels.status(obj.new_status)
