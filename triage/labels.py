@@ -91,6 +91,23 @@ EVENTS = {
 }
 
 
+# What the services answer when closing a backstop escalation takes a second desk member.
+SECOND_DESK_REQUESTED = {
+    "dismissal": gettext_lazy(
+        "Dismissal requested. The backstop raised this escalation, so a second trading desk "
+        "member must confirm it."),
+    "resolution": gettext_lazy(
+        "Resolution requested. The backstop raised this escalation, so a second trading desk "
+        "member must confirm it."),
+}
+SECOND_DESK_BY_YOU = {
+    "dismissal": gettext_lazy(
+        "You requested this dismissal; a second trading desk member must confirm it."),
+    "resolution": gettext_lazy(
+        "You requested this resolution; a second trading desk member must confirm it."),
+}
+
+
 def _word(table: dict, value: str | None) -> str:
     if not value:
         return "-"

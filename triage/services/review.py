@@ -15,7 +15,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from triage import backstop, labels, pipeline
 from triage.models import (
@@ -61,20 +60,6 @@ def _require(actor, perm: str) -> None:
 
 # --- Escalations (trading desk) -------------------------------------------------------
 
-_REQUESTED = {
-    "dismissal": gettext_lazy(
-        "Dismissal requested. The backstop raised this escalation, so a second trading desk "
-        "member must confirm it."),
-    "resolution": gettext_lazy(
-        "Resolution requested. The backstop raised this escalation, so a second trading desk "
-        "member must confirm it."),
-}
-_REQUESTED_BY_YOU = {
-    "dismissal": gettext_lazy(
-        "You requested this dismissal; a second trading desk member must confirm it."),
-    "resolution": gettext_lazy(
-        "You requested this resolution; a second trading desk member must confirm it."),
-}
 
 
 def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome:
@@ -135,9 +120,9 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
                 audit_write(esc.email_id, f"escalation_{noun}_requested", actor=actor,
                             target=f"escalation:{esc.pk}", reason=note,
                             after={"backstop_triggers": esc.backstop_triggers})
-                return Outcome(True, str(_REQUESTED[noun]))
+                return Outcome(True, str(labels.SECOND_DESK_REQUESTED[noun]))
             if requested_by == actor.pk:
-                raise ReviewError(str(_REQUESTED_BY_YOU[noun]))
+                raise ReviewError(str(labels.SECOND_DESK_BY_YOU[noun]))
         before = esc.state
         esc.state, esc.closed_by, esc.closed_at, esc.note = state, actor, timezone.now(), note
         esc.save(update_fields=["state", "closed_by", "closed_at", "note"])
