@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import secrets
 import stat
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+import holidays
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -144,3 +146,28 @@ def secret_key_file(path: Path) -> str:
         raise ImproperlyConfigured(f"{path} is readable by other users: chmod 600 it, and "
                                    "rotate the key if others could have read it")
     return path.read_text().strip()
+
+
+def holiday_dates(country: str, subdiv: str | None, extra: list[str], *,
+                  years: range | None = None) -> frozenset[date]:
+    """Public holidays of ``country`` (the ``holidays`` library; empty for none) for the
+    years around now, plus ``extra`` dates (YYYY-MM-DD). A data set, so the business-day
+    code that uses it stays pure."""
+    if years is None:
+        this_year = date.today().year
+        years = range(this_year - 1, this_year + 6)
+    found: set[date] = set()
+    if country:
+        try:
+            found.update(holidays.country_holidays(country, subdiv=subdiv, years=years))
+        except NotImplementedError as exc:
+            raise ImproperlyConfigured(
+                f"TRIAGE_HOLIDAYS_COUNTRY={country!r} (subdivision {subdiv!r}) is not known "
+                f"to the holidays library") from exc
+    for item in extra:
+        try:
+            found.add(date.fromisoformat(item))
+        except ValueError as exc:
+            raise ImproperlyConfigured(
+                f"TRIAGE_HOLIDAYS_EXTRA: expected YYYY-MM-DD, got {item!r}") from exc
+    return frozenset(found)

@@ -12,6 +12,7 @@ import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from celery.schedules import crontab
 from csp.constants import NONE as CSP_NONE
@@ -28,6 +29,7 @@ from config.env import (
     env_list,
     env_rates,
     env_str,
+    holiday_dates,
     secret_key_file,
 )
 
@@ -62,6 +64,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After sessions, before CommonMiddleware (Django's order): the language comes from
+    # the switcher's cookie, else the browser's Accept-Language, else LANGUAGE_CODE.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -117,10 +122,45 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
-TIME_ZONE = env_str("TIME_ZONE", "UTC")
+# --- Language, time zone, calendar -------------------------------------------------
+# English and Brazilian Portuguese. A browser that asks for neither gets LANGUAGE_CODE;
+# the switcher in the header (Django's set_language) overrides the browser per person,
+# in a cookie. Our catalogue is triage/locale (compiled .mo files are committed).
+LANGUAGES = [("en", "English"), ("pt-br", "Português (Brasil)")]
+_LANGUAGE_CODES = {code for code, _ in LANGUAGES}
+LANGUAGE_CODE = env_str("LANGUAGE_CODE", "en").lower()
+if LANGUAGE_CODE not in _LANGUAGE_CODES:
+    raise ImproperlyConfigured(f"LANGUAGE_CODE must be one of {sorted(_LANGUAGE_CODES)}")
+LOCALE_PATHS = [BASE_DIR / "triage" / "locale"]
 USE_I18N = True
+# Our date, time and number formats (triage/formats/<lang>/formats.py): times to the
+# minute with the zone, dates as 15/12/2026 or 2026-12-15, and the input formats the
+# forms accept.
+FORMAT_MODULE_PATH = ["triage.formats"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+# Notifications and forwards go to mailboxes, not to a browser: their language is set.
+TRIAGE_NOTIFICATION_LANGUAGE = env_str("TRIAGE_NOTIFICATION_LANGUAGE", "pt-br").lower()
+if TRIAGE_NOTIFICATION_LANGUAGE not in _LANGUAGE_CODES:
+    raise ImproperlyConfigured(
+        f"TRIAGE_NOTIFICATION_LANGUAGE must be one of {sorted(_LANGUAGE_CODES)}")
+
+# Times are stored in UTC and shown in TIME_ZONE; "today" and business days are this
+# zone's too.
+TIME_ZONE = env_str("TIME_ZONE", "America/Sao_Paulo")
+try:
+    ZoneInfo(TIME_ZONE)
+except (ZoneInfoNotFoundError, ValueError) as exc:
+    raise ImproperlyConfigured(f"TIME_ZONE {TIME_ZONE!r} is not a known time zone") from exc
 USE_TZ = True
+# Business days skip weekends and these holidays: the country's public holidays from the
+# `holidays` library (TRIAGE_HOLIDAYS_COUNTRY, ISO code, empty for none; optionally a
+# state or province, TRIAGE_HOLIDAYS_SUBDIV) plus TRIAGE_HOLIDAYS_EXTRA (YYYY-MM-DD,...).
+TRIAGE_HOLIDAYS_COUNTRY = env_str("TRIAGE_HOLIDAYS_COUNTRY", "BR").upper()
+TRIAGE_HOLIDAYS_SUBDIV = env_str("TRIAGE_HOLIDAYS_SUBDIV") or None
+TRIAGE_HOLIDAYS = holiday_dates(TRIAGE_HOLIDAYS_COUNTRY, TRIAGE_HOLIDAYS_SUBDIV,
+                                env_list("TRIAGE_HOLIDAYS_EXTRA"))
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"
@@ -151,6 +191,7 @@ WHITENOISE_USE_FINDERS = DEBUG
 # --- Security (production defaults; DEBUG relaxes the HTTPS-only ones) ------------
 SECURE_HTTPS = env_bool("SECURE_HTTPS", not DEBUG)
 SESSION_COOKIE_SECURE = SECURE_HTTPS
+LANGUAGE_COOKIE_SECURE = SECURE_HTTPS
 CSRF_COOKIE_SECURE = SECURE_HTTPS
 SECURE_SSL_REDIRECT = SECURE_HTTPS and env_bool("SECURE_SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000 if SECURE_HTTPS else 0)

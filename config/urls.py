@@ -16,6 +16,8 @@ urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     path("readyz/", ops.readyz, name="readyz"),
     path("metrics", ops.metrics_view, name="metrics"),
+    # The header's language switcher posts here (Django's set_language: a cookie).
+    path("i18n/", include("django.conf.urls.i18n")),
     # Last: the admin's catch-all would otherwise swallow the routes above.
     path("", admin.site.urls),
 ]

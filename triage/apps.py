@@ -2,11 +2,12 @@ from importlib import import_module
 
 from django.apps import AppConfig
 from django.contrib.admin.apps import AdminConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TriageConfig(AppConfig):
     name = "triage"
-    verbose_name = "Triage"
+    verbose_name = _("Triage")
 
     def ready(self) -> None:
         # Connects the anymail inbound signal to the ingestion service.
@@ -26,5 +27,6 @@ class TriageAdminConfig(AdminConfig):
 
     def ready(self) -> None:
         super().ready()
+        import_module("triage.admin.names").apply()
         for name in self.registering_modules:
             import_module(f"triage.admin.{name}")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo
 
 from triage.readers import dates, money, signals
 from triage.routes import Route
@@ -32,6 +33,11 @@ class Policy:
     threshold_usd: Decimal
     rates: dict[str, Decimal]  # USD per unit
     deadline_business_days: int
+    # The calendar business days are counted in: weekday holidays are skipped, and the
+    # day of receipt is the day in this zone (a mail at 23:30 in São Paulo is 02:30 UTC
+    # the next day).
+    holidays: frozenset[date] = frozenset()
+    time_zone: str = "UTC"
 
 
 @dataclass(frozen=True)
@@ -87,7 +93,7 @@ def deadline_trigger(deadline: date | None, received_on: date, policy: Policy, *
                      source: str = "response deadline") -> list[str]:
     if deadline is None:
         return []
-    days = dates.business_days_between(received_on, deadline)
+    days = dates.business_days_between(received_on, deadline, policy.holidays)
     if days < 0:
         return [f"{source} {deadline.isoformat()} is already past"]
     if days <= policy.deadline_business_days:
@@ -127,9 +133,9 @@ def evaluate(
         if stated_usd is not None and (result.exposure_usd is None
                                        or stated_usd > result.exposure_usd):
             result.exposure_usd = stated_usd
-    received_on = received_at.date()
-    written, quote = (dates.response_deadline(email_text, received_on) if read_deadlines
-                      else (None, None))
+    received_on = _local_day(received_at, policy.time_zone)
+    written, quote = (dates.response_deadline(email_text, received_on, policy.holidays)
+                      if read_deadlines else (None, None))
     candidates = [d for d in (deadline, written) if d is not None]
     result.deadline = min(candidates) if candidates else None
     if result.deadline is not None:
@@ -137,6 +143,12 @@ def evaluate(
                   else f"email states {quote[:60]!r}: deadline")
         result.triggers += deadline_trigger(result.deadline, received_on, policy, source=source)
     return result
+
+
+def _local_day(moment: datetime, time_zone: str) -> date:
+    if moment.tzinfo is None:
+        return moment.date()
+    return moment.astimezone(ZoneInfo(time_zone)).date()
 
 
 def review_signals(email_text: str, *, model_is_claim: bool | None,

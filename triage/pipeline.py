@@ -143,6 +143,7 @@ class Config:
                 threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
                 rates=settings.TRIAGE_USD_RATES,
                 deadline_business_days=settings.TRIAGE_DEADLINE_BUSINESS_DAYS,
+                holidays=settings.TRIAGE_HOLIDAYS, time_zone=settings.TIME_ZONE,
             ),
             questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,

@@ -3,12 +3,18 @@
 A route's value is also the status its email ends in (``Status.ESCALATED`` is
 ``"escalated"``), so the pipeline, the services, the forms, the chains and the admin
 all speak these words and nothing maps between two spellings of the same thing.
-Pure: no Django, no LangChain.
+Pure: no Django, no LangChain. Labels are English and marked with ``N_`` for the
+catalogue; ``triage.labels`` translates them where staff read them.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark, do not translate"
+    """Marks a label for the catalogue without importing Django."""
+    return message
 
 
 class Route(StrEnum):
@@ -28,10 +34,10 @@ class Route(StrEnum):
 
 
 _ROUTE_LABELS = {
-    Route.ESCALATED: "Escalate to the trading desk",
-    Route.TICKET: "Open a ticket draft",
-    Route.FORWARDED: "Forward to a department",
-    Route.NEEDS_REVIEW: "Needs review by a person",
+    Route.ESCALATED: N_("Escalate to the trading desk"),
+    Route.TICKET: N_("Open a ticket draft"),
+    Route.FORWARDED: N_("Forward to a department"),
+    Route.NEEDS_REVIEW: N_("Needs review by a person"),
 }
 
 # What a person may choose when deciding by hand (needs review is where they start).
@@ -46,7 +52,15 @@ class Department(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        return _DEPARTMENT_LABELS[self]
+
+
+_DEPARTMENT_LABELS = {
+    Department.FINANCE: N_("Finance"),
+    Department.LOGISTICS: N_("Logistics"),
+    Department.COMMERCIAL: N_("Commercial"),
+    Department.OTHER: N_("Other"),
+}
 
 
 DEPARTMENT_CHOICES = [(d.value, d.label) for d in Department]

@@ -7,6 +7,7 @@ from datetime import date
 from django.conf import settings
 from django.db import connection
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from triage.models import Escalation, InboundEmail, Status, TriageRun
 from triage.readers.dates import business_days_between
@@ -30,11 +31,11 @@ def status_counts() -> dict[str, int]:
 
 
 def business_days_left(deadline: date | None) -> int | None:
-    """Business days from today to ``deadline``: negative once it has passed, None when
-    no deadline was stated."""
+    """Business days from today (in ``TIME_ZONE``) to ``deadline``, skipping the
+    configured holidays: negative once it has passed, None when no deadline was stated."""
     if deadline is None:
         return None
-    return business_days_between(date.today(), deadline)
+    return business_days_between(timezone.localdate(), deadline, settings.TRIAGE_HOLIDAYS)
 
 
 def pending_escalations(limit: int = 10) -> list[dict]:

@@ -13,7 +13,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.factories import ARTIFACTS, triaged_sample
 from triage.models import Escalation, Ticket
@@ -40,8 +40,11 @@ def browsers(tmp_path):
     os.environ["SE_OFFLINE"] = "true"  # never let Selenium Manager download anything
     opened = []
 
-    def open_browser():
+    def open_browser(language: str = "en"):
         options = webdriver.ChromeOptions()
+        # The browser's language is what LocaleMiddleware reads (Accept-Language).
+        options.add_argument(f"--lang={language}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
         options.binary_location = CHROMIUM
         for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                     "--disable-background-networking", "--disable-component-update",
@@ -158,4 +161,77 @@ def test_staff_flow(browsers, live_server, staff):
     for name in ("01-dashboard", "02-ticket-draft", "03-stale-version-refused",
                  "04-ticket-approved", "05-escalations", "06-escalation-acknowledged",
                  "07-email-detail"):
+        assert (SHOTS / f"{name}.png").stat().st_size > 10_000
+
+
+def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
+    """The main flows once more with a pt-BR browser, in one browser session (two users
+    one after the other) to keep the suite fast; then the switcher turns it English."""
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    ticket_url = f"{live_server.url}/triage/ticket/{ticket.pk}/change/"
+    browser = browsers("pt-BR")
+    log_in(browser, live_server, "claims2")
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "pt-br"
+    assert "Painel de triagem" in browser.page_source
+    shot(browser, "pt-01-dashboard")
+
+    browser.get(ticket_url)
+    assert "Aprovar a versão 1" in browser.page_source
+    review.email_retriage(ticket.email_id, staff["triager"])
+    email_triage(ticket.email_id, task_id="browser-retriage-pt")
+    browser.find_element(By.ID, "approve-button").click()
+    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
+                                                                     "ul.messagelist")))
+    assert "você viu a versão 1, a versão atual é a 2" in message_text(browser)
+    shot(browser, "pt-02-stale-version-refused")
+
+    # A correction typed the Brazilian way, then the approval of what is on screen.
+    browser.find_element(By.CSS_SELECTOR, "#correct-details summary").click()
+    amount = browser.find_element(By.ID, "id_exposure_amount")
+    amount.clear()
+    amount.send_keys("24.850,50")
+    browser.find_element(By.ID, "correct-button").click()
+    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
+                                                                     "ul.messagelist")))
+    assert "agora na versão 3" in message_text(browser)
+    ticket.refresh_from_db()
+    assert ticket.data["claim"]["exposure_amount"] == 24850.5
+    shot(browser, "pt-03-ticket-corrected")
+
+    browser.delete_all_cookies()  # the next person on the same machine
+    log_in(browser, live_server, "claims1")
+    browser.get(ticket_url)
+    browser.find_element(By.ID, "approve-button").click()
+    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
+                                                                     "ul.messagelist")))
+    ticket.refresh_from_db()
+    assert ticket.state == "approved"
+    assert f"ticket de arbitragem {ticket.arbitration_number}" in message_text(browser)
+    assert "Aprovado" in browser.find_element(By.CSS_SELECTOR, ".field-state").text
+
+    browser.delete_all_cookies()
+    log_in(browser, live_server, "desk1")
+    browser.get(f"{live_server.url}/triage/escalation/")
+    assert "US$" in browser.page_source and "180.000,00" in browser.page_source
+    shot(browser, "pt-04-escalations")
+    browser.get(f"{live_server.url}/triage/escalation/{escalation.pk}/change/")
+    browser.find_element(By.ID, "ack-note").send_keys("Ligando para a qualidade da fiação.")
+    browser.find_element(By.ID, "acknowledge-button").click()
+    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
+                                                                     "ul.messagelist")))
+    assert "Recebimento da escalação confirmado." in message_text(browser)
+    browser.get(f"{live_server.url}/triage/inboundemail/{escalation.email_id}/change/")
+    assert "gatilhos do backstop" in browser.page_source and "Exposição alta" in browser.page_source
+    shot(browser, "pt-05-email-detail")
+
+    # The switcher overrides the browser: a plain form, no script needed.
+    Select(browser.find_element(By.ID, "language-select")).select_by_value("en")
+    browser.find_element(By.ID, "language-submit").click()
+    WebDriverWait(browser, 10).until(
+        lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+    assert "backstop triggers" in browser.page_source
+    assert csp_violations(browser) == []
+    for name in ("pt-01-dashboard", "pt-02-stale-version-refused", "pt-03-ticket-corrected",
+                 "pt-04-escalations", "pt-05-email-detail"):
         assert (SHOTS / f"{name}.png").stat().st_size > 10_000

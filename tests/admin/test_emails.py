@@ -60,9 +60,11 @@ def test_detail_page_shows_why(client, staff):
     email = triaged_sample("01-contamination-claim-ica.eml")
     body = login(client, staff["desk"]).get(
         reverse("admin:triage_inboundemail_change", args=[email.pk])).content.decode()
-    for expected in ("backstop triggers", "extracted exposure USD 180,000.00",
-                     "high_exposure", "CT-2026-0142", "contract CT-2026-0142",
-                     "Download .eml", "classification", "escalation", "routed"):
+    # Words, not identifiers: "High exposure", not high_exposure; amounts formatted.
+    for expected in ("backstop triggers",
+                     "extracted exposure USD\xa0180,000.00 is at or above the threshold of "
+                     "USD\xa050,000.00", "High exposure", "CT-2026-0142", "contract CT-2026-0142",
+                     "Download .eml", "classification", "escalation", "Routed"):
         assert expected in body, expected
 
 
@@ -100,7 +102,7 @@ def test_retriage_action_needs_the_permission(client, staff):
     email.refresh_from_db()
     assert email.status == Status.FORWARDED
     response = login(client, staff["triager"]).post(url, data, follow=True)
-    assert any("1 email(s) queued" in m for m in messages_of(response))
+    assert any("1 email queued for re-triage" in m for m in messages_of(response))
     email.refresh_from_db()
     assert email.status == Status.QUEUED
     assert LogEntry.objects.filter(object_id=str(email.pk), user=staff["triager"]).exists()

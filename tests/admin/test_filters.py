@@ -23,9 +23,9 @@ def test_exposure_filter_follows_the_threshold_setting(client, staff, settings):
 
     settings.TRIAGE_ESCALATION_THRESHOLD_USD = Decimal("50000")
     assert shown("high") and not shown("low")
-    assert "&gt;= 50,000" in client.get(url).content.decode()
+    assert "&gt;= USD\xa050,000.00" in client.get(url).content.decode()
 
     settings.TRIAGE_ESCALATION_THRESHOLD_USD = Decimal("200000")
     assert shown("low") and not shown("high")
     body = client.get(url).content.decode()
-    assert "&gt;= 200,000" in body and "&lt; 200,000" in body
+    assert "&gt;= USD\xa0200,000.00" in body and "&lt; USD\xa0200,000.00" in body

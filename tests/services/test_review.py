@@ -247,7 +247,8 @@ def test_a_correction_that_crosses_the_backstop_escalates(
     [row] = audit("correction_escalated")
     assert (row.actor, row.old_status, row.new_status) == (staff["claims"], "ticket",
                                                             "escalated")
-    assert [m.subject[:12] for m in mailoutbox] == ["[ESCALATION]"]
+    # Notifications are in TRIAGE_NOTIFICATION_LANGUAGE (pt-BR unless set).
+    assert [m.subject[:12] for m in mailoutbox] == ["[ESCALAÇÃO] "]
     ticket.refresh_from_db()
     assert ticket.version == 2 and ticket.data["claim"]["exposure_amount"] == 5000000
     with pytest.raises(review.ReviewError, match="escalated to the trading desk"):
@@ -349,7 +350,7 @@ def test_retriage_reopens_a_resolved_escalation_and_tells_the_desk(
     assert row.before["state"] == "resolved" and row.before["note"] == "settled"
     assert row.after["state"] == "pending"
     assert Notification.objects.filter(email_id=escalation.email_id).count() == 2
-    assert "RE-OPENED: it was resolved by desk2" in mailoutbox[-1].body
+    assert "REABERTA: estava resolvida por desk2" in mailoutbox[-1].body
     # Re-opened, it is closed by two people again.
     assert "second trading desk member" in review.escalation_resolve(
         escalation.pk, staff["desk"], "again").message
@@ -403,6 +404,7 @@ BANK_CHANGE = (
 
 def test_a_forward_carries_the_warning_the_reason_and_a_link(staff, settings):
     settings.TRIAGE_CONSOLE_URL = "https://triage.example.com"
+    settings.TRIAGE_NOTIFICATION_LANGUAGE = "en"
     from triage import mime
     from triage.services.ingestion import email_ingest
     result = email_ingest(mime.parse_bytes(BANK_CHANGE), raw=BANK_CHANGE, raw_format="rfc822",

@@ -58,7 +58,9 @@ def test_contamination_claim_is_escalated_and_the_desk_notified(
     assert message.to == ["desk@cottontrade.example.com"]
     assert message.extra_headers["Auto-Submitted"] == "auto-generated"
     assert message.extra_headers[mime.NOTIFICATION_HEADER].startswith("escalation")
-    assert "USD 180,000.00" in message.body
+    # In TRIAGE_NOTIFICATION_LANGUAGE, pt-BR by default: money as Brazilians write it.
+    assert "Exposição: US$\xa0180.000,00" in message.body
+    assert "exposição extraída de US$\xa0180.000,00 atinge ou passa o limite" in message.body
     assert Notification.objects.get(email=email).state == "sent"
 
 

@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from triage.forms import ActionForm
@@ -63,9 +64,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):
             raise PermissionDenied
         form = spec.form(request.POST)
         if not form.is_valid():
-            errors = "; ".join(f"{field}: {', '.join(errs)}"
-                               for field, errs in form.errors.items())
-            self.message_user(request, f"Not done: {errors}", messages.ERROR)
+            # Each error under the field's label as the form shows it, not its name.
+            errors = "; ".join(
+                f"{(form.fields[name].label if name in form.fields else None) or name}: "
+                f"{', '.join(errs)}" for name, errs in form.errors.items())
+            self.message_user(request, _("Not done: %(errors)s") % {"errors": errors},
+                              messages.ERROR)
             return self._back(obj)
         try:
             outcome = spec.service(obj.pk, request.user, **form.arguments())

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-
+from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,14 +11,17 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
-from triage import forms
+from triage import formats, forms, labels
 from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import esc, pre, pretty_json, provider_badge
+from triage.admin.display import claim_value, esc, pre, pretty_json, provider_badge, words
 from triage.admin.exports import export_csv, export_json
 from triage.admin.files import attachment_response, is_previewable, safe_filename
 from triage.admin.filters import (
     FLAG_KEYS,
+    FLAGS,
     DeadlineFilter,
     DecidedByFilter,
     DepartmentFilter,
@@ -27,6 +29,7 @@ from triage.admin.filters import (
     FlagFilter,
     RouteFilter,
 )
+from triage.admin.names import FIELDS
 from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import Attachment, InboundEmail, Status
@@ -39,21 +42,23 @@ class AttachmentInline(ReadOnlyInline):
     fields = ["shown_filename", "content_type", "declared_type", "size", "stored", "open_links"]
     readonly_fields = fields
 
-    @admin.display(description="filename")
+    @admin.display(description=_("filename"))
     def shown_filename(self, obj: Attachment) -> str:
         return esc(obj.filename)
 
-    @admin.display(description="open")
+    @admin.display(description=_("open"))
     def open_links(self, obj: Attachment) -> str:
         if not obj.stored:
             return "-"
         args = [obj.email_id, obj.pk]
-        download = format_html('<a href="{}">Download</a>',
-                               reverse("admin:triage_inboundemail_attachment", args=args))
+        download = format_html('<a href="{}">{}</a>',
+                               reverse("admin:triage_inboundemail_attachment", args=args),
+                               gettext("Download"))
         if not is_previewable(obj):
             return download
-        return format_html('{} &middot; <a href="{}">Preview</a>', download,
-                           reverse("admin:triage_inboundemail_attachment_preview", args=args))
+        return format_html('{} &middot; <a href="{}">{}</a>', download,
+                           reverse("admin:triage_inboundemail_attachment_preview", args=args),
+                           gettext("Preview"))
 
 
 @admin.register(InboundEmail)
@@ -78,14 +83,14 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     }
     change_form_template = "admin/triage/inboundemail/change_form.html"
     fieldsets = [
-        (None, {"fields": ["shown_subject", "shown_from", "status", "status_reason",
+        (None, {"fields": ["shown_subject", "shown_from", "status", "shown_status_reason",
                            "received_at", "decided_by"]}),
-        ("Decision", {"fields": ["decision_panel", "extracted_fields"]}),
-        ("Message", {"fields": ["flag_details", "shown_body", "download_raw", "addresses",
+        (_("Decision"), {"fields": ["decision_panel", "extracted_fields"]}),
+        (_("Message"), {"fields": ["flag_details", "shown_body", "download_raw", "addresses",
                                 "message_id", "in_reply_to", "reply_to_email", "replies_list",
                                 "provider", "provider_event_id", "raw_size", "automated"]}),
-        ("Triage runs", {"fields": ["runs_panel"]}),
-        ("Timeline", {"fields": ["timeline"]}),
+        (_("Triage runs"), {"fields": ["runs_panel"]}),
+        (_("Timeline"), {"fields": ["timeline"]}),
     ]
     readonly_fields = [f for _, opts in fieldsets for f in opts["fields"]]
 
@@ -115,7 +120,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     def has_export_permission(self, request) -> bool:
         return request.user.has_perm("triage.export_decisions")
 
-    @admin.action(description="Re-triage selected emails (new run, old runs kept)",
+    @admin.action(description=_("Re-triage selected emails (new run, old runs kept)"),
                   permissions=["retriage"])
     def retriage(self, request, queryset) -> None:
         queued = 0
@@ -124,10 +129,14 @@ class InboundEmailAdmin(ReadOnlyAdmin):
             queued += outcome.changed
             if outcome.changed:
                 self.log_change(request, email, outcome.message)
-        self.message_user(request, f"{queued} email(s) queued for re-triage; "
-                                   f"{queryset.count() - queued} were not in a final state.")
+        skipped = queryset.count() - queued
+        self.message_user(request, " ".join([
+            ngettext("%(n)s email queued for re-triage;", "%(n)s emails queued for re-triage;",
+                     queued) % {"n": queued},
+            ngettext("%(n)s was not in a final state.", "%(n)s were not in a final state.",
+                     skipped) % {"n": skipped}]))
 
-    @admin.action(description="Replay with the current prompts and model (dry run)",
+    @admin.action(description=_("Replay with the current prompts and model (dry run)"),
                   permissions=["retriage"])
     def replay(self, request, queryset) -> TemplateResponse:
         emails = list(queryset.exclude(current_run=None).select_related("current_run")[:200])
@@ -136,7 +145,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
         for row in rows:
             row["subject"] = esc(row["subject"])
         return TemplateResponse(request, "admin/triage/replay.html", {
-            **self.admin_site.each_context(request), "title": "Replay (dry run)",
+            **self.admin_site.each_context(request), "title": gettext("Replay (dry run)"),
             "rows": rows, "changed": sum(bool(r["changed"]) for r in rows), "spec": spec,
         })
 
@@ -188,7 +197,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
         url = reverse("admin:triage_inboundemail_attachment", args=[pk, attachment.pk])
         return TemplateResponse(request, "admin/triage/attachment/preview.html", {
             **self.admin_site.each_context(request),
-            "title": f"Attachment of email #{pk}",
+            "title": gettext("Attachment of email #%(id)s") % {"id": pk},
             "filename": safe_filename(attachment.filename, f"attachment-{attachment.pk}"),
             "size": attachment.size, "content_type": attachment.content_type,
             "download_url": url, "preview_url": f"{url}?preview=1",
@@ -197,78 +206,88 @@ class InboundEmailAdmin(ReadOnlyAdmin):
 
     # -- columns --
 
-    @admin.display(description="sender", ordering="from_address")
+    @admin.display(description=_("sender"), ordering="from_address")
     def shown_sender(self, obj: InboundEmail) -> str:
         return esc(obj.from_address)
 
-    @admin.display(description="subject")
+    @admin.display(description=_("subject"))
     def shown_subject(self, obj: InboundEmail) -> str:
         return esc(obj.subject)
 
-    @admin.display(description="from")
+    @admin.display(description=_("status reason"))
+    def shown_status_reason(self, obj: InboundEmail) -> str:
+        return esc(labels.sentences(obj.status_reason)) or "-"
+
+    @admin.display(description=_("from"))
     def shown_from(self, obj: InboundEmail) -> str:
         return esc(obj.from_header)
 
-    @admin.display(description="route", ordering="current_run__route")
+    @admin.display(description=_("route"), ordering="current_run__route")
     def route(self, obj: InboundEmail) -> str:
-        return obj.current_run.route if obj.current_run else "-"
+        return labels.route(obj.current_run.route) if obj.current_run else "-"
 
-    @admin.display(description="department")
+    @admin.display(description=_("department"))
     def department(self, obj: InboundEmail) -> str:
         run = obj.current_run
-        return run.department if run and run.department else "-"
+        return labels.department(run.department) if run and run.department else "-"
 
-    @admin.display(description="exposure USD", ordering="current_run__exposure_usd")
+    @admin.display(description=_("exposure USD"), ordering="current_run__exposure_usd")
     def exposure_usd(self, obj: InboundEmail) -> str:
         run = obj.current_run
-        return f"{run.exposure_usd:,.0f}" if run and run.exposure_usd is not None else "-"
+        return formats.money(run.exposure_usd, "USD") if run else "-"
 
-    @admin.display(description="deadline", ordering="current_run__response_deadline")
+    @admin.display(description=_("deadline"), ordering="current_run__response_deadline")
     def deadline(self, obj: InboundEmail):
         run = obj.current_run
-        return run.response_deadline if run and run.response_deadline else "-"
+        return formats.day(run.response_deadline) if run else "-"
 
-    @admin.display(description="decided by")
+    @admin.display(description=_("decided by"))
     def provider_shown(self, obj: InboundEmail) -> str:
         return provider_badge(obj.current_run.provider) if obj.current_run else "-"
 
-    @admin.display(description="decided by")
+    @admin.display(description=_("decided by"))
     def decided_by(self, obj: InboundEmail) -> str:
         run = obj.current_run
         if not run:
             return "-"
         return format_html("{} {}", provider_badge(run.provider), esc(run.model_name))
 
-    @admin.display(description="flags")
+    @admin.display(description=_("flags"))
     def flag_icons(self, obj: InboundEmail) -> str:
-        names = [k for k in FLAG_KEYS if k in obj.flags]
+        names = [str(FLAGS[k]) for k in FLAG_KEYS if k in obj.flags]
         if obj.automated:
-            names.append("automated")
+            names.append(gettext("not triaged"))
         return ", ".join(names) or "-"
 
     # -- detail panels: tables are templates; the text a sender or a model wrote is
-    # esc()'d here and autoescaped there, datetimes are shown as str() as they always were --
+    # esc()'d here and autoescaped there; times are local, to the minute, with the zone --
 
-    @admin.display(description="flags")
+    @admin.display(description=_("flags"))
     def flag_details(self, obj: InboundEmail) -> str:
-        return pretty_json(obj.flags) if obj.flags else "-"
+        if not obj.flags:
+            return "-"
+        return render_to_string("admin/triage/includes/kv_table.html", {"rows": [
+            (FLAGS.get(k, k), esc(words(v))) for k, v in obj.flags.items()]})
 
-    @admin.display(description="addresses")
+    @admin.display(description=_("addresses"))
     def addresses(self, obj: InboundEmail) -> str:
-        return pre(f"to: {', '.join(obj.to)}\ncc: {', '.join(obj.cc)}\n"
-                   f"envelope: {obj.envelope_sender} -> {', '.join(obj.envelope_recipients)}")
+        return pre(f"{gettext('to')}: {', '.join(obj.to)}\ncc: {', '.join(obj.cc)}\n"
+                   f"{gettext('envelope')}: {obj.envelope_sender} -> "
+                   f"{', '.join(obj.envelope_recipients)}")
 
-    @admin.display(description="normalised text (what the chains read)")
+    @admin.display(description=_("normalised text (what the chains read)"))
     def shown_body(self, obj: InboundEmail) -> str:
         return pre(obj.text_body)
 
-    @admin.display(description="raw message")
+    @admin.display(description=_("raw message"))
     def download_raw(self, obj: InboundEmail) -> str:
         url = reverse("admin:triage_inboundemail_raw", args=[obj.pk])
-        return format_html('<a href="{}">Download .eml</a> ({} bytes as received, {})', url,
-                           obj.raw_size, obj.raw_format)
+        return format_html('<a href="{}">{}</a> ({})', url, gettext("Download .eml"),
+                           gettext("%(size)s bytes as received, %(format)s") % {
+                               "size": formats.amount(obj.raw_size, 0),
+                               "format": obj.raw_format})
 
-    @admin.display(description="replies")
+    @admin.display(description=_("replies"))
     def replies_list(self, obj: InboundEmail) -> str:
         replies = list(obj.replies.only("pk", "subject", "received_at"))
         if not replies:
@@ -276,34 +295,40 @@ class InboundEmailAdmin(ReadOnlyAdmin):
         return format_html_join(
             "", '<div><a href="{}">#{} {}</a> ({})</div>',
             ((reverse("admin:triage_inboundemail_change", args=[r.pk]), r.pk, esc(r.subject),
-              r.received_at) for r in replies))
+              formats.when(r.received_at)) for r in replies))
 
-    @admin.display(description="decision")
+    @admin.display(description=_("decision"))
     def decision_panel(self, obj: InboundEmail) -> str:
         run = obj.current_run
         if run is None:
-            return "not triaged yet"
+            return gettext("not triaged yet")
         d = run.decision or {}
         escalation = d.get("escalation") or {}
         rows = [
-            ("route", run.route or "-"),
-            ("decided by", f"{run.provider} ({run.model_name})"),
-            ("claim", d.get("is_claim")),
-            ("department", run.department or "-"),
-            ("why (classification)", (d.get("classification") or {}).get("reason", "-")),
-            ("escalation", run.escalation_required),
-            ("model triggers", ", ".join(run.model_triggers) or "-"),
-            ("model reasoning", escalation.get("model_reasoning") or "-"),
-            ("backstop triggers", "; ".join(run.backstop_triggers) or "-"),
-            ("backstop overrode the model", run.backstop_overrode),
-            ("review signals (rules that contradict the model: sent to a person)",
-             "; ".join(run.review_signals) or "-"),
-            ("errors", "; ".join(run.errors) or "-"),
+            (gettext("route"), labels.route(run.route)),
+            (gettext("decided by"), f"{run.provider} ({run.model_name})"),
+            (gettext("claim"), labels.yes_no(d.get("is_claim"))),
+            (gettext("department"), labels.department(run.department)),
+            (gettext("why (classification)"),
+             (d.get("classification") or {}).get("reason", "-")),
+            (gettext("escalation"), labels.yes_no(run.escalation_required)),
+            (gettext("exposure"), labels.exposure(run.exposure_usd, run.exposure_amount,
+                                                  run.exposure_currency,
+                                                  settings.TRIAGE_USD_RATES)),
+            (gettext("response deadline"), formats.day(run.response_deadline)),
+            (gettext("model triggers"),
+             ", ".join(map(labels.model_trigger, run.model_triggers)) or "-"),
+            (gettext("model reasoning"), escalation.get("model_reasoning") or "-"),
+            (gettext("backstop triggers"), labels.sentences(run.backstop_triggers) or "-"),
+            (gettext("backstop overrode the model"), labels.yes_no(run.backstop_overrode)),
+            (gettext("review signals (rules that contradict the model: sent to a person)"),
+             labels.sentences(run.review_signals) or "-"),
+            (gettext("errors"), "; ".join(run.errors) or "-"),
         ]
         return render_to_string("admin/triage/includes/kv_table.html",
                                 {"rows": [(k, esc(v)) for k, v in rows]})
 
-    @admin.display(description="extracted fields and the quotes that support them")
+    @admin.display(description=_("extracted fields and the quotes that support them"))
     def extracted_fields(self, obj: InboundEmail) -> str:
         run = obj.current_run
         claim = ((run.decision or {}).get("claim") if run else None) or {}
@@ -319,18 +344,19 @@ class InboundEmailAdmin(ReadOnlyAdmin):
             if field == "hvi":
                 rows += [(f"hvi.{name}", hv) for name, hv in value.items() if hv is not None]
                 continue
-            rows.append((field, ", ".join(map(str, value)) if isinstance(value, list) else value))
+            rows.append((field, value))
         return render_to_string("admin/triage/inboundemail/extracted_fields.html", {
-            "rows": [(f, esc(v), esc(" / ".join(quotes.get(f, [])))) for f, v in rows]})
+            "rows": [(labels.field(f), esc(claim_value(f, v, claim)),
+                      esc(" / ".join(quotes.get(f, [])))) for f, v in rows]})
 
-    @admin.display(description="runs")
+    @admin.display(description=_("runs"))
     def runs_panel(self, obj: InboundEmail) -> str:
         runs = list(obj.runs.prefetch_related("calls").order_by("-attempt"))
         if not runs:
             return "-"
         return render_to_string("admin/triage/inboundemail/runs.html", {"runs": [{
-            "attempt": run.attempt, "started_at": str(run.started_at),
-            "status": run.get_status_display(), "route": run.route or "-",
+            "attempt": run.attempt, "started_at": formats.when(run.started_at),
+            "status": run.get_status_display(), "route": labels.route(run.route),
             "llm_calls": run.llm_calls, "duration_ms": run.duration_ms or 0,
             "badge": provider_badge(run.provider),
             "calls": [[c.chain, f"{c.provider} {c.model_name}", c.prompt_version,
@@ -340,13 +366,17 @@ class InboundEmailAdmin(ReadOnlyAdmin):
                       for c in run.calls.all()],
         } for run in runs]})
 
-    @admin.display(description="events")
+    @admin.display(description=_("events"))
     def timeline(self, obj: InboundEmail) -> str:
         rows = []
         for e in obj.events.select_related("actor"):
-            after = json.dumps(e.after) if e.after else ""
-            rows.append([str(e.created_at), e.kind,
-                         e.actor.get_username() if e.actor else "system",
-                         f"{e.old_status} -> {e.new_status}" if e.new_status else "",
-                         esc(" ".join(x for x in [e.target, e.reason, after] if x))])
+            after = ", ".join(f"{FIELDS.get(k, k.replace('_', ' '))}: {words(v)}"
+                              for k, v in e.after.items()) if isinstance(e.after, dict) else ""
+            rows.append([formats.when(e.created_at), labels.event(e.kind),
+                         e.actor.get_username() if e.actor else gettext("system"),
+                         f"{labels.status(e.old_status)} → {labels.status(e.new_status)}"
+                         if e.new_status else "",
+                         esc(" · ".join(x for x in [e.target, labels.sentences(e.reason),
+                                                    after] if x))])
         return render_to_string("admin/triage/inboundemail/timeline.html", {"rows": rows})
+

@@ -10,6 +10,7 @@ import unicodedata
 
 from django.contrib import admin
 from django.http import HttpResponse, StreamingHttpResponse
+from django.utils.translation import gettext_lazy as _
 
 from triage.selectors import EXPORT_FIELDS, decision_rows
 
@@ -50,7 +51,7 @@ class _Echo:
         return value
 
 
-@admin.action(description="Export decisions as CSV", permissions=["export"])
+@admin.action(description=_("Export decisions as CSV"), permissions=["export"])
 def export_csv(modeladmin, request, queryset) -> StreamingHttpResponse:
     writer = csv.DictWriter(_Echo(), fieldnames=EXPORT_FIELDS)
 
@@ -64,7 +65,7 @@ def export_csv(modeladmin, request, queryset) -> StreamingHttpResponse:
     return response
 
 
-@admin.action(description="Export decisions as JSON", permissions=["export"])
+@admin.action(description=_("Export decisions as JSON"), permissions=["export"])
 def export_json(modeladmin, request, queryset) -> HttpResponse:
     response = HttpResponse(json.dumps(list(decision_rows(queryset)), ensure_ascii=False,
                                        indent=1), content_type="application/json")

@@ -3,22 +3,28 @@ sidebar costs no DISTINCT query over a big mailbox."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 from django.conf import settings
 from django.contrib import admin
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext
 
-from triage.routes import DEPARTMENT_CHOICES, Route
+from triage import formats, labels
+from triage.routes import Department, Route
 
 
 class FixedChoicesFilter(admin.SimpleListFilter):
     """A filter on a related column with known values."""
 
     field = ""
-    options: list[tuple[str, str]] = []
+
+    def options(self) -> list[tuple[str, str]]:
+        return []
 
     def lookups(self, request, model_admin):
-        return self.options
+        return self.options()
 
     def queryset(self, request, queryset):
         if self.value():
@@ -27,29 +33,37 @@ class FixedChoicesFilter(admin.SimpleListFilter):
 
 
 class RouteFilter(FixedChoicesFilter):
-    title, parameter_name, field = "route", "route", "current_run__route"
-    options = [(r.value, r.value.replace("_", " ").capitalize()) for r in Route]
+    title, parameter_name, field = gettext_lazy("route"), "route", "current_run__route"
+
+    def options(self):
+        return [(r.value, labels.route(r.value)) for r in Route]
 
 
 class DepartmentFilter(FixedChoicesFilter):
-    title, parameter_name, field = "department", "department", "current_run__department"
-    options = DEPARTMENT_CHOICES
+    title = gettext_lazy("department")
+    parameter_name, field = "department", "current_run__department"
+
+    def options(self):
+        return [(d.value, labels.department(d.value)) for d in Department]
 
 
 class DecidedByFilter(FixedChoicesFilter):
-    title, parameter_name, field = "decided by", "decided_by", "current_run__provider"
-    options = [("gemini", "Gemini"), ("offline", "Offline provider (simulated)"),
-               ("manual", "Staff (manual)")]
+    title = gettext_lazy("decided by")
+    parameter_name, field = "decided_by", "current_run__provider"
+
+    def options(self):
+        return [("gemini", "Gemini"), ("offline", _("Offline provider (simulated)")),
+                ("manual", _("Staff (manual)"))]
 
 
 class ExposureFilter(admin.SimpleListFilter):
     """Above or below the exposure that escalates (``TRIAGE_ESCALATION_THRESHOLD_USD``)."""
 
-    title, parameter_name = "exposure (USD)", "exposure"
+    title, parameter_name = gettext_lazy("exposure (USD)"), "exposure"
 
     def lookups(self, request, model_admin):
-        limit = f"{settings.TRIAGE_ESCALATION_THRESHOLD_USD:,.0f}"
-        return [("high", f">= {limit}"), ("low", f"< {limit}"), ("none", "not stated")]
+        limit = formats.money(settings.TRIAGE_ESCALATION_THRESHOLD_USD, "USD")
+        return [("high", f">= {limit}"), ("low", f"< {limit}"), ("none", _("not stated"))]
 
     def queryset(self, request, queryset):
         threshold = settings.TRIAGE_ESCALATION_THRESHOLD_USD
@@ -64,14 +78,14 @@ class ExposureFilter(admin.SimpleListFilter):
 
 
 class DeadlineFilter(admin.SimpleListFilter):
-    title, parameter_name = "response deadline", "deadline"
+    title, parameter_name = gettext_lazy("response deadline"), "deadline"
 
     def lookups(self, request, model_admin):
-        return [("past", "Past"), ("week", "Within 7 days"), ("later", "Later"),
-                ("none", "None")]
+        return [("past", _("Past")), ("week", _("Within 7 days")), ("later", _("Later")),
+                ("none", pgettext("deadline", "None"))]
 
     def queryset(self, request, queryset):
-        today = date.today()
+        today = timezone.localdate()
         week = today + timedelta(days=7)
         field = "current_run__response_deadline"
         match self.value():
@@ -88,20 +102,20 @@ class DeadlineFilter(admin.SimpleListFilter):
 
 # Flags the parser sets on an email that staff may want to find.
 FLAGS = {
-    "hidden_content": "Hidden HTML content",
-    "invisible_characters": "Invisible characters",
-    "mixed_script_words": "Look-alike letters",
-    "html_differs": "HTML says more than the plain text",
-    "automated_hint": "Looks automated (triaged anyway)",
+    "hidden_content": gettext_lazy("Hidden HTML content"),
+    "invisible_characters": gettext_lazy("Invisible characters"),
+    "mixed_script_words": gettext_lazy("Look-alike letters"),
+    "html_differs": gettext_lazy("HTML says more than the plain text"),
+    "automated_hint": gettext_lazy("Looks automated (triaged anyway)"),
 }
 FLAG_KEYS = tuple(FLAGS)
 
 
 class FlagFilter(admin.SimpleListFilter):
-    title, parameter_name = "flags", "flag"
+    title, parameter_name = gettext_lazy("flags"), "flag"
 
     def lookups(self, request, model_admin):
-        return [*FLAGS.items(), ("automated", "Not triaged (our own mail, bounces)")]
+        return [*FLAGS.items(), ("automated", _("Not triaged (our own mail, bounces)"))]
 
     def queryset(self, request, queryset):
         if self.value() == "automated":

@@ -4,7 +4,9 @@ notifications, and the audit trail."""
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
+from triage import labels
 from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import esc, pretty_json, provider_badge
 from triage.models import ChainCall, EmailEvent, Forward, Notification, TriageRun
@@ -16,37 +18,50 @@ class ChainCallInline(ReadOnlyInline):
               "output_tokens", "latency_ms", "shown_output", "shown_error"]
     readonly_fields = fields
 
-    @admin.display(description="output")
+    @admin.display(description=_("output"))
     def shown_output(self, obj: ChainCall) -> str:
         return pretty_json(obj.output)
 
-    @admin.display(description="error")
+    @admin.display(description=_("error"))
     def shown_error(self, obj: ChainCall) -> str:
         return esc(obj.error)
 
 
 @admin.register(TriageRun)
 class TriageRunAdmin(ReadOnlyAdmin):
-    list_display = ["email_id", "attempt", "started_at", "status", "route", "department",
+    list_display = ["email_id", "attempt", "started_at", "status", "shown_route",
+                    "shown_department",
                     "escalation_required", "backstop_overrode", "provider_shown", "llm_calls"]
     list_filter = ["status", "route", "provider", "backstop_overrode"]
     inlines = [ChainCallInline]
     exclude = ["decision"]
     readonly_fields = ["decision_json"]
 
-    @admin.display(description="provider")
+    @admin.display(description=_("provider"))
     def provider_shown(self, obj: TriageRun) -> str:
         return provider_badge(obj.provider)
 
-    @admin.display(description="decision")
+    @admin.display(description=_("route"), ordering="route")
+    def shown_route(self, obj: TriageRun) -> str:
+        return labels.route(obj.route)
+
+    @admin.display(description=_("department"), ordering="department")
+    def shown_department(self, obj: TriageRun) -> str:
+        return labels.department(obj.department)
+
+    @admin.display(description=_("decision"))
     def decision_json(self, obj: TriageRun) -> str:
         return pretty_json(obj.decision)
 
 
 @admin.register(Forward)
 class ForwardAdmin(ReadOnlyAdmin):
-    list_display = ["email_id", "department", "to_address", "created_at"]
+    list_display = ["email_id", "shown_department", "to_address", "created_at"]
     list_filter = ["department"]
+
+    @admin.display(description=_("department"), ordering="department")
+    def shown_department(self, obj: Forward) -> str:
+        return labels.department(obj.department)
 
 
 @admin.register(Notification)
@@ -59,14 +74,26 @@ class NotificationAdmin(ReadOnlyAdmin):
 class AuditAdmin(ReadOnlyAdmin):
     """The audit trail: read-only for everyone, superusers included."""
 
-    list_display = ["created_at", "email_id", "kind", "target", "actor", "old_status",
-                    "new_status", "version", "shown_reason"]
+    list_display = ["created_at", "email_id", "shown_kind", "target", "actor", "shown_old",
+                    "shown_new", "version", "shown_reason"]
     list_filter = ["kind"]
     list_select_related = ["actor"]
     search_fields = ["=email__id", "target", "actor__username"]
     show_full_result_count = False
     paginator = EstimatedCountPaginator
 
-    @admin.display(description="reason")
+    @admin.display(description=_("reason"))
     def shown_reason(self, obj: EmailEvent) -> str:
-        return esc(obj.reason)
+        return esc(labels.sentences(obj.reason))
+
+    @admin.display(description=_("action"), ordering="kind")
+    def shown_kind(self, obj: EmailEvent) -> str:
+        return labels.event(obj.kind)
+
+    @admin.display(description=_("old status"))
+    def shown_old(self, obj: EmailEvent) -> str:
+        return labels.status(obj.old_status)
+
+    @admin.display(description=_("new status"))
+    def shown_new(self, obj: EmailEvent) -> str:
+        return labels.status(obj.new_status)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from triage.selectors import dashboard
 
@@ -12,9 +13,9 @@ DASHBOARD_PERMISSIONS = ("triage.view_inboundemail", "triage.view_escalation")
 
 
 class TriageAdminSite(admin.AdminSite):
-    site_header = "Triage console"
-    site_title = "Triage"
-    index_title = "Inbound email triage"
+    site_header = _("Triage console")
+    site_title = _("Triage")
+    index_title = _("Inbound email triage")
 
     def index(self, request, extra_context=None):
         context = dict(extra_context or {})

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import admin
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy as _
 
-from triage import forms
+from triage import formats, forms, labels
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import email_subject, esc, shown_email
+from triage.admin.display import claim_value, email_subject, esc, shown_email
 from triage.models import Ticket, TicketVersion
 from triage.services import review
 
@@ -21,9 +20,12 @@ class TicketVersionInline(ReadOnlyInline):
     fields = ["version", "source", "changed_by", "shown_changes", "created_at"]
     readonly_fields = fields
 
-    @admin.display(description="changes")
+    @admin.display(description=_("changes"))
     def shown_changes(self, obj: TicketVersion) -> str:
-        return esc(", ".join(f"{k}: {v[0]!r} -> {v[1]!r}" for k, v in obj.changes.items())) or "-"
+        return esc(", ".join(
+            f"{labels.field(k)}: {claim_value(k, v[0], {}) if v[0] is not None else '-'} → "
+            f"{claim_value(k, v[1], {}) if v[1] is not None else '-'}"
+            for k, v in obj.changes.items())) or "-"
 
 
 @admin.register(Ticket)
@@ -59,37 +61,43 @@ class TicketAdmin(ReadOnlyAdmin):
             "reject_form": forms.RejectForm(initial={"seen_version": obj.version}),
         }
 
-    @admin.display(description="claiming party")
+    @admin.display(description=_("claiming party"))
     def claiming_party(self, obj: Ticket) -> str:
         return esc((obj.data.get("claim") or {}).get("claiming_party") or "-")
 
-    @admin.display(description="exposure")
+    @admin.display(description=_("exposure"))
     def exposure(self, obj: Ticket) -> str:
         claim = obj.data.get("claim") or {}
-        if claim.get("exposure_amount") is None:
-            return "-"
-        return esc(f"{claim['exposure_amount']:,.2f} {claim.get('exposure_currency') or ''}")
+        return esc(formats.money(claim.get("exposure_amount"), claim.get("exposure_currency")))
 
-    @admin.display(description="claim (this version)")
+    @admin.display(description=_("claim (this version)"))
     def claim_table(self, obj: Ticket) -> str:
         claim = dict(obj.data.get("claim") or {})
-        claim["hvi"] = {k: v for k, v in (claim.get("hvi") or {}).items() if v is not None}
-        rows = [(k, esc(json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v))
-                for k, v in claim.items() if k != "quotes" and v not in (None, "", [], {})]
+        hvi = {f"hvi.{k}": v for k, v in (claim.pop("hvi", None) or {}).items() if v is not None}
+        rows = [(labels.field(k), esc(claim_value(k, v, claim)))
+                for k, v in {**claim, **hvi}.items()
+                if k != "quotes" and v not in (None, "", [], {})]
         if not rows:
             return "-"
         return render_to_string("admin/triage/includes/kv_table.html", {"rows": rows})
 
-    @admin.display(description="qualification checklist")
+    @admin.display(description=_("qualification checklist"))
     def checklist_table(self, obj: Ticket) -> str:
         rows = obj.data.get("checklist") or []
         if not rows:
             return "-"
-        # Text, as the console has always shown it (no localised numbers).
         return render_to_string("admin/triage/ticket/checklist.html", {"rows": [
-            (esc(r.get("question")), str(r.get("answer")), str(r.get("confidence")),
-             esc(r.get("quote") or "")) for r in rows]})
+            (esc(r.get("question")), _answer(r.get("answer")),
+             formats.number(r["confidence"]) if isinstance(r.get("confidence"), int | float)
+             else str(r.get("confidence")), esc(r.get("quote") or "")) for r in rows]})
 
-    @admin.display(description="rejection reason")
+    @admin.display(description=_("rejection reason"))
     def shown_rejection_reason(self, obj: Ticket) -> str:
         return esc(obj.rejection_reason) or "-"
+
+
+def _answer(value: object) -> str:
+    if isinstance(value, bool) or value is None:
+        return labels.yes_no(value)
+    return {"yes": labels.yes_no(True), "no": labels.yes_no(False)}.get(str(value).lower(),
+                                                                         str(value))

@@ -6,28 +6,29 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.files.storage import Storage, storages
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from triage.sanitize import escape_invisible
 
 
 class Provider(models.TextChoices):
-    WEBHOOK = "webhook", "Signed webhook"
-    MAILGUN = "mailgun", "Mailgun"
-    POSTMARK = "postmark", "Postmark"
-    IMPORT = "import", "File import"
-    CLI = "cli", "Command line"
+    WEBHOOK = "webhook", _("Signed webhook")
+    MAILGUN = "mailgun", _("Mailgun")
+    POSTMARK = "postmark", _("Postmark")
+    IMPORT = "import", _("File import")
+    CLI = "cli", _("Command line")
 
 
 class Status(models.TextChoices):
-    RECEIVED = "received", "Received"
-    QUEUED = "queued", "Queued"
-    PROCESSING = "processing", "Processing"
-    ESCALATED = "escalated", "Escalated"
-    TICKET = "ticket", "Ticket draft"
-    FORWARDED = "forwarded", "Forwarded"
-    NEEDS_REVIEW = "needs_review", "Needs review"
-    FAILED = "failed", "Failed"
-    IGNORED = "ignored", "Not triaged (automated mail)"
+    RECEIVED = "received", _("Received")
+    QUEUED = "queued", _("Queued")
+    PROCESSING = "processing", _("Processing")
+    ESCALATED = "escalated", _("Escalated")
+    TICKET = "ticket", _("Ticket draft")
+    FORWARDED = "forwarded", _("Forwarded")
+    NEEDS_REVIEW = "needs_review", _("Needs review")
+    FAILED = "failed", _("Failed")
+    IGNORED = "ignored", _("Not triaged (automated mail)")
 
 
 TERMINAL = frozenset(

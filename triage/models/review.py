@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from triage.models.mail import InboundEmail
 from triage.models.runs import TriageRun
@@ -13,10 +14,10 @@ from triage.models.runs import TriageRun
 
 class Escalation(models.Model):
     class State(models.TextChoices):
-        PENDING = "pending", "Pending"
-        ACKNOWLEDGED = "acknowledged", "Acknowledged"
-        RESOLVED = "resolved", "Resolved"
-        DISMISSED = "dismissed", "Dismissed"
+        PENDING = "pending", _("Pending")
+        ACKNOWLEDGED = "acknowledged", _("Acknowledged")
+        RESOLVED = "resolved", _("Resolved")
+        DISMISSED = "dismissed", _("Dismissed")
 
     email = models.OneToOneField(InboundEmail, on_delete=models.CASCADE, related_name="escalation")
     run = models.ForeignKey(TriageRun, on_delete=models.PROTECT, related_name="+")
@@ -68,9 +69,9 @@ ESCALATION_TRANSITIONS: dict[str, frozenset[str]] = {
 
 class Ticket(models.Model):
     class State(models.TextChoices):
-        DRAFT = "draft", "Draft (awaiting approval)"
-        APPROVED = "approved", "Approved"
-        REJECTED = "rejected", "Rejected"
+        DRAFT = "draft", _("Draft (awaiting approval)")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
 
     email = models.OneToOneField(InboundEmail, on_delete=models.CASCADE, related_name="ticket")
     run = models.ForeignKey(TriageRun, on_delete=models.PROTECT, related_name="+")
@@ -132,10 +133,10 @@ class Notification(models.Model):
     commit. ``key`` makes a re-run of the same decision a no-op."""
 
     class State(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENDING = "sending", "Sending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
+        PENDING = "pending", _("Pending")
+        SENDING = "sending", _("Sending")
+        SENT = "sent", _("Sent")
+        FAILED = "failed", _("Failed")
 
     key = models.CharField(max_length=200, unique=True)
     email = models.ForeignKey(InboundEmail, on_delete=models.CASCADE, related_name="notifications")

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from triage.models.mail import InboundEmail
 
 
 class RunStatus(models.TextChoices):
-    RUNNING = "running", "Running"
-    DONE = "done", "Done"
-    NEEDS_REVIEW = "needs_review", "Failed closed"
-    ERROR = "error", "Error (will retry)"
+    RUNNING = "running", _("Running")
+    DONE = "done", _("Done")
+    NEEDS_REVIEW = "needs_review", _("Failed closed")
+    ERROR = "error", _("Error (will retry)")
 
 
 class TriageRun(models.Model):

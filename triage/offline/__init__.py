@@ -141,7 +141,7 @@ def _extract(email: str, received: date, system: str) -> dict:
     amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
     if amount:
         quote("exposure_amount", amount.quote)
-    deadline, deadline_q = dates.response_deadline(body, received)
+    deadline, deadline_q = dates.response_deadline(body, received, settings.TRIAGE_HOLIDAYS)
     quote("response_deadline", deadline_q)
     hvi = {}
     for name, (value, q) in heuristics.hvi_findings(body).items():
@@ -223,8 +223,9 @@ def _escalate(email: str, received: date, system: str) -> dict:
     if usd is not None and usd >= threshold:
         triggers.append("high_exposure")
         reasons.append(f"amount {amount.quote}")
-    deadline, _ = dates.response_deadline(body, received)
-    if deadline and dates.business_days_between(received, deadline) <= days:
+    deadline, _ = dates.response_deadline(body, received, settings.TRIAGE_HOLIDAYS)
+    if deadline and dates.business_days_between(received, deadline,
+                                                settings.TRIAGE_HOLIDAYS) <= days:
         triggers.append("tight_deadline")
         reasons.append(f"deadline {deadline.isoformat()}")
     return {

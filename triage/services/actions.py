@@ -16,9 +16,10 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
-from triage import metrics
+from triage import formats, labels, metrics
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import (
     ESCALATION_TRANSITIONS,
@@ -77,25 +78,37 @@ def escalation_open(email: InboundEmail, run: TriageRun, *, actor=None) -> Escal
         escalation = Escalation.objects.select_for_update().get(pk=escalation.pk)
         if Escalation.State.PENDING in ESCALATION_TRANSITIONS[escalation.state]:
             was = escalation_reopen(escalation, run, actor=actor)
-            lines.append(f"RE-OPENED: it was {was}. The email was escalated again.")
-    lines += _warnings(email, run) + [
-        f"Escalated inbound email #{email.pk}",
-        f"From: {_safe(email.from_header)}",
-        f"Subject: {_safe(email.subject)}",
-        _exposure_line(run),
-        f"Response deadline: {run.response_deadline or 'not stated'}",
-        f"Model triggers: {_safe(', '.join(run.model_triggers)) or 'none'}",
-        f"Backstop triggers: {_safe('; '.join(run.backstop_triggers)) or 'none'}",
-        *_decided_by(run),
-        _console_link(email),
-    ]
+            with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+                lines.append(_("RE-OPENED: it was %(was)s. The email was escalated again.")
+                             % {"was": was})
+    # Mailboxes have no browser to ask: the body is in the configured language.
+    with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+        none = _("none")
+        lines += _warnings(email, run) + [
+            _("Escalated inbound email #%(id)s") % {"id": email.pk},
+            _("From: %(sender)s") % {"sender": _safe(email.from_header)},
+            _("Subject: %(subject)s") % {"subject": _safe(email.subject)},
+            _("Exposure: %(exposure)s") % {"exposure": labels.exposure(
+                run.exposure_usd, run.exposure_amount, run.exposure_currency,
+                settings.TRIAGE_USD_RATES) if run.exposure_usd is not None
+                or run.exposure_amount is not None else _("not stated")},
+            _("Response deadline: %(deadline)s") % {
+                "deadline": formats.day(run.response_deadline) if run.response_deadline
+                else _("not stated")},
+            _("Model triggers: %(triggers)s") % {"triggers": _safe(", ".join(
+                map(labels.model_trigger, run.model_triggers))) or none},
+            _("Backstop triggers: %(triggers)s") % {
+                "triggers": _safe(labels.sentences(run.backstop_triggers)) or none},
+            *_decided_by(run),
+            _console_link(email),
+        ]
+        subject = _("[ESCALATION] %(subject)s") % {"subject": _safe(email.subject)[:150]}
     # Re-runs of one decision notify once; each re-opening is news of its own.
     key = f"escalation:{email.pk}" + (f":reopened:{escalation.reopen_count}"
                                       if escalation.reopen_count else "")
     notification_create(
         key=key, email=email, kind="escalation",
-        recipients=settings.TRIAGE_TRADING_DESK_EMAILS,
-        subject=f"[ESCALATION] {_safe(email.subject)[:150]}", body="\n".join(lines),
+        recipients=settings.TRIAGE_TRADING_DESK_EMAILS, subject=subject, body="\n".join(lines),
     )
     return escalation
 
@@ -103,9 +116,11 @@ def escalation_open(email: InboundEmail, run: TriageRun, *, actor=None) -> Escal
 def escalation_reopen(escalation: Escalation, run: TriageRun, *, actor=None) -> str:
     """Back to pending with the new run's figures; the old closure stays in the audit
     row. Returns what it was, for the notification. Call with the row locked."""
-    was = escalation.get_state_display().lower()
-    if escalation.closed_by:
-        was += f" by {escalation.closed_by.get_username()}"
+    with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+        was = escalation.get_state_display().lower()
+        if escalation.closed_by:
+            was = _("%(state)s by %(user)s") % {"state": was,
+                                                "user": escalation.closed_by.get_username()}
     before = {"state": escalation.state, "note": escalation.note,
               "closed_by": escalation.closed_by.get_username() if escalation.closed_by else None}
     Escalation.objects.filter(pk=escalation.pk).update(
@@ -143,25 +158,32 @@ def ticket_open_draft(email: InboundEmail, run: TriageRun, data: dict) -> Ticket
 def forward_create(email: InboundEmail, run: TriageRun, department: str) -> Forward:
     address = settings.TRIAGE_DEPARTMENT_EMAILS.get(department) or \
         settings.TRIAGE_DEPARTMENT_EMAILS[Department.OTHER]
-    forward, _ = Forward.objects.get_or_create(
+    forward, _created = Forward.objects.get_or_create(
         email=email, defaults={"run": run, "department": department, "to_address": address}
     )
+    with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+        name = labels.department(forward.department)
+        subject = f"[{name}] {_safe(email.subject)[:150]}"
+        head = "\n".join([
+            _("Inbound email #%(id)s routed to %(department)s.") % {"id": email.pk,
+                                                                    "department": name},
+            _("From: %(sender)s") % {"sender": _safe(email.from_header)},
+            _("Subject: %(subject)s") % {"subject": _safe(email.subject)},
+            *_decided_by(run),
+            _console_link(email),
+        ])
+        warnings = _warnings(email, run)
     notification_create(
         key=f"forward:{email.pk}", email=email, kind="forward", recipients=[forward.to_address],
-        subject=f"[{forward.department}] {_safe(email.subject)[:150]}",
-        body="\n".join([
-            *_warnings(email, run),
-            f"Inbound email #{email.pk} routed to {forward.department}.",
-            f"From: {_safe(email.from_header)}", f"Subject: {_safe(email.subject)}",
-            *_decided_by(run), _console_link(email), "", email.text_body[:20000],
-        ]),
+        subject=subject, body="\n".join([*warnings, head, "", email.text_body[:20000]]),
     )
     return forward
 
 
 def _warnings(email: InboundEmail, run: TriageRun) -> list[str]:
     """Every review signal any run of this email raised, bank-detail changes first, in a
-    box at the top: a person who decided by hand has seen them, the recipient has not."""
+    box at the top: a person who decided by hand has seen them, the recipient has not.
+    Called inside the notification language."""
     signals: list[str] = []
     for past in [run, *email.runs.exclude(pk=run.pk).order_by("-attempt")]:
         signals += [s for s in (past.review_signals or []) if s not in signals]
@@ -169,33 +191,27 @@ def _warnings(email: InboundEmail, run: TriageRun) -> list[str]:
         return []
     signals.sort(key=lambda s: not s.startswith("bank details change"))
     rule = "=" * 72
-    return [rule, "WARNING: read before acting on this email", rule,
-            *[f"* {_safe(s)}" for s in signals], rule, ""]
+    return [rule, _("WARNING: read before acting on this email"), rule,
+            *[f"* {_safe(labels.sentence(s))}" for s in signals], rule, ""]
 
 
 def _decided_by(run: TriageRun) -> list[str]:
     decision = run.decision or {}
     if decision.get("manual"):
-        return [f"Decided by: {_safe(str(decision.get('by', run.model_name)))} (manual decision)",
-                f"Their reason: {_safe(str(decision.get('reason', '')))}"]
-    who = "the backstop (objective facts)" if run.backstop_overrode else "the model"
-    return [f"Decided by: {who}; provider {run.provider} ({run.model_name})"]
-
-
-def _exposure_line(run: TriageRun) -> str:
-    if run.exposure_usd is None:
-        return "Exposure: not stated"
-    line = f"Exposure: USD {run.exposure_usd:,.2f}"
-    if run.exposure_amount is not None and run.exposure_currency not in ("", "USD"):
-        line += f" (the sender wrote {run.exposure_currency} {run.exposure_amount:,.2f})"
-    return line
+        return [_("Decided by: %(person)s (manual decision)")
+                % {"person": _safe(str(decision.get("by", run.model_name)))},
+                _("Their reason: %(reason)s") % {"reason": _safe(str(decision.get("reason", "")))}]
+    who = _("the backstop (objective facts)") if run.backstop_overrode else _("the model")
+    return [_("Decided by: %(who)s; provider %(provider)s (%(model)s)")
+            % {"who": who, "provider": run.provider, "model": run.model_name}]
 
 
 def _console_link(email: InboundEmail) -> str:
     if not settings.TRIAGE_CONSOLE_URL:
-        return f"Console: TRIAGE_CONSOLE_URL is not set (open email #{email.pk} there)"
+        return _("Console: TRIAGE_CONSOLE_URL is not set (open email #%(id)s there)") % {
+            "id": email.pk}
     path = reverse("admin:triage_inboundemail_change", args=[email.pk])
-    return f"Console: {settings.TRIAGE_CONSOLE_URL}{path}"
+    return _("Console: %(url)s") % {"url": f"{settings.TRIAGE_CONSOLE_URL}{path}"}
 
 
 def notification_create(*, key: str, email: InboundEmail, kind: str, recipients: list[str],

@@ -14,8 +14,9 @@ from decimal import Decimal, InvalidOperation
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from triage import backstop, pipeline
+from triage import backstop, labels, pipeline
 from triage.models import (
     ESCALATION_TRANSITIONS,
     TERMINAL,
@@ -40,8 +41,9 @@ class ReviewError(Exception):
 
 class StaleVersion(ReviewError):
     def __init__(self, seen: int, current: int) -> None:
-        super().__init__(f"This ticket changed since you opened it: you saw version {seen}, "
-                         f"the current version is {current}. Review it again before approving.")
+        super().__init__(_("This ticket changed since you opened it: you saw version "
+                           "%(seen)s, the current version is %(current)s. Review it again "
+                           "before approving.") % {"seen": seen, "current": current})
         self.current = current
 
 
@@ -53,10 +55,11 @@ class Outcome:
 
 def _require(actor, perm: str) -> None:
     if not (actor and actor.is_active and actor.has_perm(f"triage.{perm}")):
-        raise PermissionDenied(f"you do not have the {perm} permission")
+        raise PermissionDenied(_("you do not have the %(perm)s permission") % {"perm": perm})
 
 
 # --- Escalations (trading desk) -------------------------------------------------------
+
 
 
 def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome:
@@ -64,7 +67,8 @@ def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome
     with transaction.atomic():
         esc = Escalation.objects.select_for_update().get(pk=escalation_id)
         if esc.state != Escalation.State.PENDING:
-            return Outcome(False, f"Escalation is already {esc.get_state_display().lower()}.")
+            return Outcome(False, _("Escalation is already %(state)s.") % {
+                "state": esc.get_state_display().lower()})
         esc.state = Escalation.State.ACKNOWLEDGED
         esc.acknowledged_by, esc.acknowledged_at = actor, timezone.now()
         esc.note = note.strip()
@@ -72,14 +76,14 @@ def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome
         audit_write(esc.email_id, "escalation_acknowledged", actor=actor,
                     target=f"escalation:{esc.pk}",
                     before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)
-    return Outcome(True, "Escalation acknowledged.")
+    return Outcome(True, _("Escalation acknowledged."))
 
 
 def escalation_resolve(escalation_id: int, actor, note: str) -> Outcome:
     """Resolve (note required). What the backstop raised needs a second desk member."""
     _require(actor, "resolve_escalation")
     if not note.strip():
-        raise ReviewError("Resolving an escalation needs a note saying how it was resolved.")
+        raise ReviewError(_("Resolving an escalation needs a note saying how it was resolved."))
     return _close(escalation_id, actor, Escalation.State.RESOLVED, note.strip())
 
 
@@ -87,7 +91,7 @@ def escalation_dismiss(escalation_id: int, actor, reason: str) -> Outcome:
     """Dismiss (reason required). What the backstop raised needs a second desk member."""
     _require(actor, "resolve_escalation")
     if not reason.strip():
-        raise ReviewError("Dismissing an escalation needs a reason.")
+        raise ReviewError(_("Dismissing an escalation needs a reason."))
     return _close(escalation_id, actor, Escalation.State.DISMISSED, reason.strip())
 
 
@@ -103,7 +107,8 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
     with transaction.atomic():
         esc = Escalation.objects.select_for_update().get(pk=escalation_id)
         if state not in ESCALATION_TRANSITIONS[esc.state]:
-            return Outcome(False, f"Escalation is already {esc.get_state_display().lower()}.")
+            return Outcome(False, _("Escalation is already %(state)s.") % {
+                "state": esc.get_state_display().lower()})
         requested_by = None
         if esc.raised_by_backstop:
             noun, by_field, note_field = _REQUEST_FIELDS[state]
@@ -115,12 +120,9 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
                 audit_write(esc.email_id, f"escalation_{noun}_requested", actor=actor,
                             target=f"escalation:{esc.pk}", reason=note,
                             after={"backstop_triggers": esc.backstop_triggers})
-                return Outcome(True, f"{noun.capitalize()} requested. The backstop raised this "
-                                     f"escalation, so a second trading desk member must "
-                                     f"confirm it.")
+                return Outcome(True, str(labels.SECOND_DESK_REQUESTED[noun]))
             if requested_by == actor.pk:
-                raise ReviewError(f"You requested this {noun}; a second trading desk member "
-                                  f"must confirm it.")
+                raise ReviewError(str(labels.SECOND_DESK_BY_YOU[noun]))
         before = esc.state
         esc.state, esc.closed_by, esc.closed_at, esc.note = state, actor, timezone.now(), note
         esc.save(update_fields=["state", "closed_by", "closed_at", "note"])
@@ -128,7 +130,7 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
                     target=f"escalation:{esc.pk}", before={"state": before},
                     after={"state": state}, reason=note,
                     data={"requested_by": requested_by} if requested_by else None)
-    return Outcome(True, f"Escalation {esc.get_state_display().lower()}.")
+    return Outcome(True, _("Escalation %(state)s.") % {"state": esc.get_state_display().lower()})
 
 
 # --- Tickets (claims staff) ---------------------------------------------------------------
@@ -148,27 +150,30 @@ def _coerce(field: str, value: object):
         try:
             amount = Decimal(str(value).replace(",", ""))
         except InvalidOperation as exc:
-            raise ReviewError(f"{field}: {value!r} is not a number") from exc
+            raise ReviewError(_("%(field)s: %(value)r is not a number") % {
+                "field": labels.field(field), "value": value}) from exc
         if amount < 0:
-            raise ReviewError(f"{field} cannot be negative")
+            raise ReviewError(_("%(field)s cannot be negative") % {"field": labels.field(field)})
         return float(amount)
     if kind is date:
         parsed = parse_date(value)
         if parsed is None:
-            raise ReviewError(f"{field}: {value!r} is not a date")
+            raise ReviewError(_("%(field)s: %(value)r is not a date") % {
+                "field": labels.field(field), "value": value})
         return parsed.isoformat()
     text = str(value).strip()[:500]
     if field == "exposure_currency":
         text = text.upper()
         if len(text) != 3 or not text.isalpha():
-            raise ReviewError("exposure_currency must be a 3-letter ISO code")
+            raise ReviewError(_("The exposure currency must be a 3-letter ISO code."))
     return text
 
 
 def _require_draft(ticket: Ticket, seen_version: int, verb: str) -> None:
     """Refuse unless the (row-locked) ticket is still the draft the reviewer saw."""
     if ticket.state != Ticket.State.DRAFT:
-        raise ReviewError(f"This ticket is {ticket.state}; only drafts can be {verb}.")
+        raise ReviewError(_("This ticket is %(state)s; only drafts can be changed.") % {
+            "state": ticket.get_state_display().lower()})
     if seen_version != ticket.version:
         raise StaleVersion(seen_version, ticket.version)
 
@@ -179,7 +184,7 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
     _require(actor, "approve_ticket")
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
-        raise ReviewError(f"cannot edit {', '.join(sorted(unknown))}")
+        raise ReviewError(_("cannot edit %(fields)s") % {"fields": ", ".join(sorted(unknown))})
     email_id = Ticket.objects.values_list("email_id", flat=True).get(pk=ticket_id)
     with transaction.atomic():
         # The email first, as triage locks it, since a correction may escalate it.
@@ -195,7 +200,7 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
                 diff[field] = [claim.get(field), new]
                 claim[field] = new
         if not diff:
-            return Outcome(False, "Nothing changed.")
+            return Outcome(False, _("Nothing changed."))
         data["claim"] = claim
         ticket.data, ticket.version, ticket.last_corrected_by = data, ticket.version + 1, actor
         ticket.save(update_fields=["data", "version", "last_corrected_by"])
@@ -207,10 +212,12 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
                     after={k: v[1] for k, v in diff.items()}, version=ticket.version)
         triggers = _correction_backstop(ticket, actor, claim, set(diff))
     if triggers:
-        return Outcome(True, f"Ticket corrected: now version {ticket.version}. The corrected "
-                             f"figures cross the backstop ({'; '.join(triggers)}): the email "
-                             f"is escalated to the trading desk.")
-    return Outcome(True, f"Ticket corrected: now version {ticket.version}.")
+        return Outcome(True, _("Ticket corrected: now version %(version)s. The corrected "
+                               "figures cross the backstop (%(triggers)s): the email is "
+                               "escalated to the trading desk.") % {
+            "version": ticket.version, "triggers": labels.sentences(triggers)})
+    return Outcome(True, _("Ticket corrected: now version %(version)s.") % {
+        "version": ticket.version})
 
 
 def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) -> list[str]:
@@ -265,9 +272,11 @@ def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
         ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
         if ticket.state == Ticket.State.APPROVED:
             if ticket.decided_version == seen_version:
-                return Outcome(False, f"Already approved as {ticket.arbitration_number}.")
-            raise ReviewError(f"This ticket was already approved at version "
-                              f"{ticket.decided_version} as {ticket.arbitration_number}.")
+                return Outcome(False, _("Already approved as %(number)s.") % {
+                    "number": ticket.arbitration_number})
+            raise ReviewError(_("This ticket was already approved at version %(version)s as "
+                                "%(number)s.") % {"version": ticket.decided_version,
+                                                  "number": ticket.arbitration_number})
         _require_draft(ticket, seen_version, "approved")
         # Four eyes: any correction of any version, not only the last one, so A's change
         # cannot ride on B's typo fix back to A for approval.
@@ -275,12 +284,12 @@ def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
                                                  source="correction").values_list("version",
                                                                                   flat=True)
         if corrected:
-            raise ReviewError(f"Four eyes: you corrected this ticket (version "
-                              f"{', '.join(map(str, corrected))}), so someone else must "
-                              f"approve it.")
+            raise ReviewError(_("Four eyes: you corrected this ticket (version %(versions)s), "
+                                "so someone else must approve it.") % {
+                "versions": ", ".join(map(str, corrected))})
         if ticket.email.status == Status.ESCALATED:
-            raise ReviewError("This email was escalated to the trading desk; its ticket draft "
-                              "cannot be approved.")
+            raise ReviewError(_("This email was escalated to the trading desk; its ticket "
+                                "draft cannot be approved."))
         now = timezone.now()
         ticket.state, ticket.decided_by, ticket.decided_at = Ticket.State.APPROVED, actor, now
         ticket.decided_version = ticket.version
@@ -292,14 +301,14 @@ def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
                     before={"state": "draft"},
                     after={"state": "approved", "arbitration_number": ticket.arbitration_number},
                     version=ticket.version)
-    return Outcome(True, f"Approved version {ticket.version}: arbitration ticket "
-                         f"{ticket.arbitration_number}.")
+    return Outcome(True, _("Approved version %(version)s: arbitration ticket %(number)s.") % {
+        "version": ticket.version, "number": ticket.arbitration_number})
 
 
 def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> Outcome:
     _require(actor, "approve_ticket")
     if not reason.strip():
-        raise ReviewError("Rejecting a ticket needs a reason.")
+        raise ReviewError(_("Rejecting a ticket needs a reason."))
     with transaction.atomic():
         ticket = Ticket.objects.select_for_update().get(pk=ticket_id)
         _require_draft(ticket, seen_version, "rejected")
@@ -312,7 +321,8 @@ def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> O
                     target=f"ticket:{ticket.pk}",
                     before={"state": "draft"}, after={"state": "rejected"},
                     reason=ticket.rejection_reason, version=ticket.version)
-    return Outcome(True, f"Ticket rejected at version {ticket.version}.")
+    return Outcome(True, _("Ticket rejected at version %(version)s.") % {
+        "version": ticket.version})
 
 
 # --- Emails -------------------------------------------------------------------------------
@@ -323,15 +333,18 @@ def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
     _require(actor, "retriage_email")
     status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
     if status not in TERMINAL:
-        return Outcome(False, f"Email #{email_id} is {status}; it is already on its way.")
+        return Outcome(False, _("Email #%(id)s is %(status)s; it is already on its way.") % {
+            "id": email_id, "status": labels.status(status).lower()})
     # A person re-queueing an email gives it a fresh count of unfinished attempts.
     if email_enqueue(email_id, old=status, kind="retriage", actor=actor,
                      reason=reason or "re-triage requested", unfinished_attempts=0):
-        return Outcome(True, f"Email #{email_id} queued for re-triage.")
+        return Outcome(True, _("Email #%(id)s queued for re-triage.") % {"id": email_id})
     if InboundEmail.objects.filter(pk=email_id, status=Status.RECEIVED).exists():
-        return Outcome(True, f"Email #{email_id} will be re-triaged: the broker is unavailable "
-                             f"now, and the sweeper publishes it when it is back.")
-    return Outcome(False, f"Email #{email_id} changed meanwhile; nothing queued.")
+        return Outcome(True, _("Email #%(id)s will be re-triaged: the broker is unavailable "
+                               "now, and the sweeper publishes it when it is back.") % {
+            "id": email_id})
+    return Outcome(False, _("Email #%(id)s changed meanwhile; nothing queued.") % {
+        "id": email_id})
 
 
 def email_decide_manually(email_id: int, actor, *, route: str, department: str = "",
@@ -340,16 +353,18 @@ def email_decide_manually(email_id: int, actor, *, route: str, department: str =
     decision is a run of its own, with provider ``manual`` and the person's name."""
     _require(actor, "decide_manually")
     if route not in MANUAL_ROUTES:
-        raise ReviewError(f"route must be one of {', '.join(MANUAL_ROUTES)}")
+        raise ReviewError(_("The route must be one of %(routes)s.") % {
+            "routes": ", ".join(map(labels.route, MANUAL_ROUTES))})
     if not reason.strip():
-        raise ReviewError("A manual decision needs a reason.")
+        raise ReviewError(_("A manual decision needs a reason."))
     if route == Route.FORWARDED and department not in set(Department):
-        raise ReviewError("Forwarding needs a department.")
+        raise ReviewError(_("Forwarding needs a department."))
     with transaction.atomic():
         email = InboundEmail.objects.select_for_update().get(pk=email_id)
         if email.status not in (Status.NEEDS_REVIEW, Status.FAILED):
-            raise ReviewError(f"Only emails in needs review or failed can be decided by hand; "
-                              f"this one is {email.get_status_display().lower()}.")
+            raise ReviewError(_("Only emails in needs review or failed can be decided by hand; "
+                                "this one is %(status)s.") % {
+                "status": email.get_status_display().lower()})
         previous = email.current_run
         run = TriageRun.objects.create(
             email=email, attempt=email.triage_attempts + 1, provider="manual",
@@ -371,5 +386,7 @@ def email_decide_manually(email_id: int, actor, *, route: str, department: str =
                                    department=department,
                                    ticket_data={"claim": claim or {}, "checklist": []}):
             # Rolls back the run: the email moved although its row was locked.
-            raise ReviewError(f"Email #{email_id} changed meanwhile; nothing was decided.")
-    return Outcome(True, f"Email #{email_id} routed by hand: {route}.")
+            raise ReviewError(_("Email #%(id)s changed meanwhile; nothing was decided.") % {
+                "id": email_id})
+    return Outcome(True, _("Email #%(id)s routed by hand: %(route)s.") % {
+        "id": email_id, "route": labels.route(route).lower()})

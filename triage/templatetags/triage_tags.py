@@ -1,5 +1,6 @@
 from django import template
 
+from triage import formats, labels
 from triage.sanitize import escape_invisible
 
 register = template.Library()
@@ -9,3 +10,19 @@ register = template.Library()
 def visible(value: object) -> str:
     """Invisible characters as visible escapes; autoescape still applies after."""
     return escape_invisible("" if value is None else value)
+
+
+@register.filter
+def usd(value: object) -> str:
+    """An amount in US dollars, in the reader's format."""
+    return formats.money(value, "USD")
+
+
+@register.filter
+def day(value: object) -> str:
+    return formats.day(value)
+
+
+@register.filter
+def route_word(value: str) -> str:
+    return labels.route(value)

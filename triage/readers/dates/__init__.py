@@ -40,7 +40,11 @@ names), ``deadlines`` (finding deadlines set for us) and ``business`` (business 
 
 from __future__ import annotations
 
-from triage.readers.dates.business import add_business_days, business_days_between
+from triage.readers.dates.business import (
+    NO_HOLIDAYS,
+    add_business_days,
+    business_days_between,
+)
 from triage.readers.dates.deadlines import (
     earliest_deadline,
     find_deadlines,
@@ -51,6 +55,7 @@ from triage.readers.dates.parse import MAX_CANDIDATES, MAX_PHRASE, Deadline, par
 __all__ = [
     "MAX_CANDIDATES",
     "MAX_PHRASE",
+    "NO_HOLIDAYS",
     "Deadline",
     "add_business_days",
     "business_days_between",

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from datetime import date, datetime
 
+from triage.readers.dates.business import NO_HOLIDAYS
 from triage.readers.dates.cues import (
     _ACTOR_RE,
     _AFTER_FACT_RE,
@@ -36,10 +38,12 @@ def _normalise(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def find_deadlines(text: str, received: datetime | date) -> list[Deadline]:
+def find_deadlines(text: str, received: datetime | date,
+                   holidays: Collection[date] = NO_HOLIDAYS) -> list[Deadline]:
     """Every deadline the text sets for us, in the order written (at most
     ``MAX_CANDIDATES`` phrases are read). ``received`` is when we received the mail;
-    days count in its zone (a bare date is taken as its midnight)."""
+    days count in its zone (a bare date is taken as its midnight); "within 5 business
+    days" skips ``holidays``."""
     if not text:
         return []
     norm = _normalise(text)
@@ -78,7 +82,7 @@ def find_deadlines(text: str, received: datetime | date) -> list[Deadline]:
         if kind == "eod":
             reading = _read_eod(m, base)
         elif kind == "dur":
-            reading = _read_duration(m, received)
+            reading = _read_duration(m, received, holidays)
         else:
             reading = _read_phrase(m, base)
         if reading is None:
@@ -109,15 +113,17 @@ def _read_eod(m: re.Match[str], base: datetime) -> tuple[date, bool] | None:
     return _read_phrase(phrase, base) if phrase else None
 
 
-def earliest_deadline(text: str, received: datetime | date) -> Deadline | None:
+def earliest_deadline(text: str, received: datetime | date,
+                      holidays: Collection[date] = NO_HOLIDAYS) -> Deadline | None:
     """The earliest deadline the text sets (not the first written); None if none."""
-    found = find_deadlines(text, received)
+    found = find_deadlines(text, received, holidays)
     return min(found, key=lambda d: d.when) if found else None
 
 
-def response_deadline(text: str, received: date | datetime) -> tuple[date | None, str | None]:
+def response_deadline(text: str, received: date | datetime,
+                      holidays: Collection[date] = NO_HOLIDAYS) -> tuple[date | None, str | None]:
     """The earliest deadline and the words it was read from, or (None, None)."""
-    found = earliest_deadline(text, received)
+    found = earliest_deadline(text, received, holidays)
     return (found.when, found.quote) if found else (None, None)
 
 

@@ -5,10 +5,11 @@ weekday and today/tomorrow words go to ``dateparser``, guarded by the words as w
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 
-from triage.readers.dates.business import add_business_days
+from triage.readers.dates.business import NO_HOLIDAYS, add_business_days
 from triage.readers.dates.parse import _MONTH_LANG, _MONTHS, _WEEKDAYS, MAX_PHRASE, _safe_date
 
 
@@ -20,7 +21,8 @@ def _local(received: datetime | date) -> datetime:
     return datetime.combine(received, time())
 
 
-def _read_duration(m: re.Match[str], received: datetime | date) -> tuple[date, bool] | None:
+def _read_duration(m: re.Match[str], received: datetime | date,
+                   holidays: Collection[date] = NO_HOLIDAYS) -> tuple[date, bool] | None:
     n = _number(m)
     if n is None or n <= 0 or n > 1000:
         return None
@@ -32,7 +34,7 @@ def _read_duration(m: re.Match[str], received: datetime | date) -> tuple[date, b
             return end.date(), False
         return (local + timedelta(hours=n)).date(), False
     if m.group("bd"):
-        return add_business_days(local.date(), n), False
+        return add_business_days(local.date(), n, holidays), False
     if m.group("wk"):
         return local.date() + timedelta(weeks=n), False
     return local.date() + timedelta(days=n), False

@@ -1,0 +1,79 @@
+"""Business days skip weekends and the configured holidays (Brazil's by default)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+
+from django.conf import settings
+
+from config.env import holiday_dates
+from triage import backstop
+from triage.readers.dates import add_business_days, business_days_between, response_deadline
+
+CONSCIENCIA_NEGRA = date(2026, 11, 20)  # a Friday
+NATAL = date(2026, 12, 25)  # a Friday
+BR = holiday_dates("BR", None, [], years=range(2026, 2027))
+
+
+def test_brazilian_national_holidays_come_from_the_library():
+    assert {CONSCIENCIA_NEGRA, NATAL, date(2026, 11, 2), date(2026, 11, 15)} <= BR
+    assert CONSCIENCIA_NEGRA in settings.TRIAGE_HOLIDAYS  # the default setting
+
+
+def test_adding_business_days_skips_a_brazilian_holiday():
+    thursday = date(2026, 11, 19)
+    assert add_business_days(thursday, 1) == CONSCIENCIA_NEGRA  # weekends only
+    assert add_business_days(thursday, 1, BR) == date(2026, 11, 23)
+    assert add_business_days(date(2026, 12, 24), 1, BR) == date(2026, 12, 28)
+    assert add_business_days(date(2026, 12, 23), 5, BR) == date(2026, 12, 31)
+
+
+def test_counting_business_days_skips_a_brazilian_holiday():
+    thursday, monday = date(2026, 11, 19), date(2026, 11, 23)
+    assert business_days_between(thursday, monday) == 2
+    assert business_days_between(thursday, monday, BR) == 1
+    assert business_days_between(monday, thursday, BR) == -1
+    assert business_days_between(date(2026, 12, 24), date(2026, 12, 28), BR) == 1
+
+
+def test_a_weekend_holiday_changes_nothing():
+    sunday_holiday = frozenset({date(2026, 11, 15)})
+    assert business_days_between(date(2026, 11, 13), date(2026, 11, 16), sunday_holiday) == 1
+
+
+def test_a_deadline_in_business_days_skips_the_holiday():
+    found, _ = response_deadline("Please respond within 1 business day.", date(2026, 11, 19),
+                                 BR)
+    assert found == date(2026, 11, 23)
+
+
+def _policy(**kwargs) -> backstop.Policy:
+    return backstop.Policy(threshold_usd=Decimal(50000), rates={"USD": Decimal(1)},
+                           deadline_business_days=2, **kwargs)
+
+
+def test_the_backstop_counts_in_the_configured_calendar():
+    # Received Wednesday 18 Nov, deadline Monday 23 Nov: three business days with the
+    # weekends only, two with Consciência Negra off, so only the Brazilian calendar
+    # escalates it.
+    deadline, received = date(2026, 11, 23), datetime(2026, 11, 18, 15, tzinfo=UTC)
+    plain = backstop.evaluate(extracted=backstop.Exposure(None, None), deadline=deadline,
+                              received_at=received, email_text="", policy=_policy())
+    brazil = backstop.evaluate(extracted=backstop.Exposure(None, None), deadline=deadline,
+                               received_at=received, email_text="",
+                               policy=_policy(holidays=BR, time_zone="America/Sao_Paulo"))
+    assert not plain.escalate
+    assert brazil.triggers == ["response deadline 2026-11-23 is 2 business day(s) after "
+                               "receipt (limit 2)"]
+
+
+def test_the_day_of_receipt_is_the_day_in_the_configured_zone():
+    late_evening = datetime(2026, 11, 20, 2, 30, tzinfo=UTC)  # 23:30 on the 19th in São Paulo
+    kwargs = {"extracted": backstop.Exposure(None, None), "deadline": date(2026, 11, 19),
+              "received_at": late_evening, "email_text": ""}
+    local = backstop.evaluate(**kwargs, policy=_policy(time_zone="America/Sao_Paulo"))
+    utc = backstop.evaluate(**kwargs, policy=_policy())
+    assert local.triggers == ["response deadline 2026-11-19 is 0 business day(s) after "
+                              "receipt (limit 2)"]
+    assert utc.triggers == ["response deadline 2026-11-19 is already past"]
