@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, Q, QuerySet
 
@@ -22,6 +23,17 @@ def estimated_count(model) -> int | None:
                        [model._meta.db_table])
         row = cursor.fetchone()
     return int(row[0]) if row and row[0] is not None and row[0] >= 0 else None
+
+
+def colleagues(codename: str) -> QuerySet:
+    """Active staff who hold a triage permission (through a group, directly, or as a
+    superuser): whom an item of that kind can be handed over to."""
+    has = (Q(groups__permissions__codename=codename)
+           & Q(groups__permissions__content_type__app_label="triage")) | \
+        (Q(user_permissions__codename=codename)
+         & Q(user_permissions__content_type__app_label="triage"))
+    users = get_user_model().objects.filter(is_active=True, is_staff=True)
+    return users.filter(has | Q(is_superuser=True)).distinct().order_by("username")
 
 
 def status_counts() -> dict[str, int]:

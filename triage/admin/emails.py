@@ -26,6 +26,7 @@ from triage.admin.filters import (
     FlagFilter,
     RouteFilter,
 )
+from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
 from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import Attachment, InboundEmail, Status
@@ -44,15 +45,17 @@ class AttachmentInline(ReadOnlyInline):
 
 
 @admin.register(InboundEmail)
-class InboundEmailAdmin(ReadOnlyAdmin):
+class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
+    work_kind = "email"
     list_display = ["received_at", "shown_sender", "shown_subject", "status", "route",
-                    "department", "exposure_usd", "deadline", "provider_shown", "flag_icons"]
+                    "department", "exposure_usd", "deadline", "provider_shown", "flag_icons",
+                    "shown_assignee"]
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
                    DecidedByFilter, FlagFilter, ("received_at", admin.DateFieldListFilter),
-                   "provider"]
+                   "provider", AssigneeFilter]
     search_fields = ["from_address", "subject", "=message_id",
                      "=current_run__contract_reference", "=current_run__lot_reference"]
-    list_select_related = ["current_run"]
+    list_select_related = ["current_run", "assignee"]
     list_per_page = 50
     show_full_result_count = False
     paginator = EstimatedCountPaginator
@@ -62,6 +65,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     object_actions = {
         "decide": ObjectAction(forms.DecideForm, "triage.decide_manually",
                                review.email_decide_manually),
+        **work_actions("email"),
     }
     change_form_template = "admin/triage/inboundemail/change_form.html"
     fieldsets = [

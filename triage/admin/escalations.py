@@ -8,6 +8,7 @@ from django.db.models import Case, IntegerField, Value, When
 from triage import forms
 from triage.admin.base import ObjectAction, ReadOnlyAdmin
 from triage.admin.display import email_subject, esc, shown_email
+from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
 from triage.models import Escalation
 from triage.selectors import business_days_left
 from triage.services import review
@@ -16,22 +17,25 @@ DESK = "triage.resolve_escalation"
 
 
 @admin.register(Escalation)
-class EscalationAdmin(ReadOnlyAdmin):
+class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
+    work_kind = "escalation"
     list_display = ["email_subject", "state", "exposure_usd", "response_deadline", "time_left",
-                    "shown_model_triggers", "shown_backstop_triggers", "created_at"]
-    list_filter = ["state"]
-    list_select_related = ["email"]
+                    "shown_model_triggers", "shown_backstop_triggers", "created_at",
+                    "shown_assignee"]
+    list_filter = ["state", AssigneeFilter]
+    list_select_related = ["email", "assignee"]
     change_form_template = "admin/triage/escalation/change_form.html"
     readonly_fields = ["shown_email", "state", "exposure_usd", "response_deadline", "time_left",
                        "shown_model_triggers", "shown_backstop_triggers", "created_at",
                        "acknowledged_by", "acknowledged_at", "closed_by", "closed_at",
-                       "shown_note", "dismissal_requested_by", "shown_dismissal_reason",
+                       "dismissal_requested_by", "shown_dismissal_reason",
                        "resolution_requested_by", "shown_resolution_note", "reopen_count"]
     fields = readonly_fields
     object_actions = {
         "acknowledge": ObjectAction(forms.NoteForm, DESK, review.escalation_acknowledge),
         "resolve": ObjectAction(forms.RequiredNoteForm, DESK, review.escalation_resolve),
         "dismiss": ObjectAction(forms.DismissForm, DESK, review.escalation_dismiss),
+        **work_actions("escalation"),
     }
 
     email_subject = staticmethod(email_subject)
@@ -63,10 +67,6 @@ class EscalationAdmin(ReadOnlyAdmin):
     @admin.display(description="backstop triggers")
     def shown_backstop_triggers(self, obj: Escalation) -> str:
         return esc("; ".join(obj.backstop_triggers)) or "-"
-
-    @admin.display(description="note")
-    def shown_note(self, obj: Escalation) -> str:
-        return esc(obj.note) or "-"
 
     @admin.display(description="dismissal reason")
     def shown_dismissal_reason(self, obj: Escalation) -> str:

@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from triage import forms
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import email_subject, esc, shown_email
+from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
 from triage.models import Ticket, TicketVersion
 from triage.services import review
 
@@ -27,11 +28,12 @@ class TicketVersionInline(ReadOnlyInline):
 
 
 @admin.register(Ticket)
-class TicketAdmin(ReadOnlyAdmin):
+class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
+    work_kind = "ticket"
     list_display = ["email_subject", "state", "version", "claiming_party", "exposure",
-                    "arbitration_number", "created_at"]
-    list_filter = ["state"]
-    list_select_related = ["email"]
+                    "arbitration_number", "created_at", "shown_assignee"]
+    list_filter = ["state", AssigneeFilter]
+    list_select_related = ["email", "assignee"]
     inlines = [TicketVersionInline]
     change_form_template = "admin/triage/ticket/change_form.html"
     readonly_fields = ["shown_email", "state", "version", "claim_table", "checklist_table",
@@ -42,6 +44,7 @@ class TicketAdmin(ReadOnlyAdmin):
         "approve": ObjectAction(forms.VersionForm, CLAIMS, review.ticket_approve),
         "reject": ObjectAction(forms.RejectForm, CLAIMS, review.ticket_reject),
         "correct": ObjectAction(forms.CorrectionForm, CLAIMS, review.ticket_correct),
+        **work_actions("ticket"),
     }
 
     email_subject = staticmethod(email_subject)

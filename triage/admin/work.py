@@ -1,0 +1,109 @@
+"""The work every console page shares: who has the item (take, hand over, release),
+the "mine" / "unassigned" filter, and the email's thread of notes. A ModelAdmin mixes
+``WorkAdmin`` in before ``ReadOnlyAdmin`` and names its ``work_kind``."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from django.contrib import admin
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from triage.admin.base import ObjectAction
+from triage.admin.display import esc
+from triage.console_forms import NoteAddForm, hand_over_form
+from triage.forms import ActionForm
+from triage.models import Note
+from triage.services import notes, ownership
+
+WORK_ACTIONS = ("take", "release", "hand_over", "note")
+
+
+def _email_id(kind: str, pk: int) -> int:
+    return pk if kind == "email" else ownership._email_id(kind, pk)
+
+
+def _note(kind: str, pk: int, actor, *, body: str):
+    target = "" if kind == "email" else f"{kind}:{pk}"
+    return notes.note_add(_email_id(kind, pk), actor, body=body, target=target)
+
+
+def work_actions(kind: str) -> dict[str, ObjectAction]:
+    """The ``object_actions`` entries of the shared work on ``kind``."""
+    perm = f"triage.{ownership.KINDS[kind].permission}"
+    return {
+        "take": ObjectAction(ActionForm, perm, partial(ownership.assignee_take, kind)),
+        "release": ObjectAction(ActionForm, perm, partial(ownership.assignee_release, kind)),
+        "hand_over": ObjectAction(hand_over_form(ownership.KINDS[kind].permission), perm,
+                                  partial(ownership.assignee_hand_over, kind)),
+        "note": ObjectAction(NoteAddForm, "triage.view_inboundemail", partial(_note, kind)),
+    }
+
+
+class AssigneeFilter(admin.SimpleListFilter):
+    title, parameter_name = _("assigned to"), "assignee"
+
+    def lookups(self, request, model_admin):
+        return [("mine", _("Mine")), ("unassigned", _("Unassigned")),
+                ("others", _("Someone else"))]
+
+    def queryset(self, request, queryset):
+        match self.value():
+            case "mine":
+                return queryset.filter(assignee=request.user)
+            case "unassigned":
+                return queryset.filter(assignee__isnull=True)
+            case "others":
+                return queryset.exclude(assignee=request.user).exclude(assignee__isnull=True)
+        return queryset
+
+
+def thread(email_id: int) -> list[dict]:
+    """The email's notes, oldest first, each with where it was written."""
+    labels = {"": _("email"), "escalation": _("escalation"), "ticket": _("ticket")}
+    return [{"when": n.created_at, "who": n.author.get_username() if n.author else _("system"),
+             "where": labels.get(n.target.split(":")[0], n.target), "body": esc(n.body)}
+            for n in Note.objects.filter(email_id=email_id).select_related("author")]
+
+
+class WorkAdmin:
+    """Mixin for ``ReadOnlyAdmin`` subclasses; add ``work_actions(kind)`` to
+    ``object_actions``."""
+
+    work_kind = ""
+
+    @admin.display(description=_("assigned to"), ordering="assignee__username")
+    def shown_assignee(self, obj) -> str:
+        return obj.assignee.get_username() if obj.assignee_id else "-"
+
+    def work_context(self, request, obj) -> dict:
+        meta = self.model._meta
+        user = request.user
+        spec = ownership.KINDS[self.work_kind]
+        urls = {name: reverse(f"admin:{meta.app_label}_{meta.model_name}_act",
+                              args=[obj.pk, name])
+                for name in WORK_ACTIONS if name in self.object_actions
+                and user.has_perm(self.object_actions[name].permission)}
+        is_open = spec.model.objects.filter(spec.open, pk=obj.pk).exists()
+        hand_over = None
+        if "hand_over" in urls and is_open:
+            hand_over = self.object_actions["hand_over"].form(
+                initial={"seen": obj.assignee_id})
+        return {
+            "assignee": obj.assignee,
+            "is_mine": obj.assignee_id == user.pk,
+            "can_take": "take" in urls and is_open and obj.assignee_id is None,
+            "can_release": "release" in urls and obj.assignee_id == user.pk,
+            "hand_over_form": hand_over,
+            "urls": urls,
+            "notes": thread(_email_id(self.work_kind, obj.pk)),
+            "note_form": NoteAddForm() if "note" in urls else None,
+        }
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra = dict(extra_context or {})
+        obj = self.get_object(request, object_id)
+        if obj is not None:
+            extra["work"] = self.work_context(request, obj)
+        return super().change_view(request, object_id, form_url, extra)
