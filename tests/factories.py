@@ -47,7 +47,8 @@ def triaged_sample(name: str):
 BANK_CHANGE = (
     b"From: Oceanic Freight <billing@oceanic-freight.example.com>\r\n"
     b"To: finance@cottontrade.example.com\r\nSubject: Freight invoice OF-5521\r\n"
-    b"Date: Mon, 16 Nov 2026 09:00:00 +0000\r\nMessage-ID: <of-5521@oceanic-freight.example.com>\r\n"
+    b"Date: Mon, 16 Nov 2026 09:00:00 +0000\r\n"
+    b"Message-ID: <of-5521@oceanic-freight.example.com>\r\n"
     b"\r\nPlease find invoice OF-5521 for ocean freight, USD 8,740.00.\r\n"
     b"Please note our bank details have changed: kindly remit to IBAN GB33BUKB20201555555555.\r\n"
 )

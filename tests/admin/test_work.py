@@ -81,7 +81,8 @@ def test_notes_are_a_thread_nothing_overwrites(client, staff, escalation):
     login(client, staff["desk"]).post(act(escalation, "note"), {"body": "mill confirms"})
     review.escalation_resolve(escalation.pk, staff["desk"], "settled at USD 120k")
     review.escalation_resolve(escalation.pk, staff["desk2"], "confirmed")
-    bodies = list(Note.objects.filter(email=escalation.email).values_list("body", "author__username"))
+    bodies = list(Note.objects.filter(email=escalation.email)
+                  .values_list("body", "author__username"))
     assert bodies == [("calling the mill", "desk1"), ("mill confirms", "desk1"),
                       ("settled at USD 120k", "desk1"), ("confirmed", "desk2")]
     assert EmailEvent.objects.filter(kind="note_added").count() == 4
