@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from triage.forms import ActionForm
 from triage.selectors import colleagues
 from triage.services.notes import NOTE_MAX_CHARS
+from triage.services.replies import REPLY_MAX_CHARS, SUBJECT_MAX_CHARS
 
 
 class HandOverForm(ActionForm):
@@ -32,3 +33,11 @@ def hand_over_form(permission: str) -> type[HandOverForm]:
 class NoteAddForm(ActionForm):
     body = forms.CharField(label=_("Note"), max_length=NOTE_MAX_CHARS,
                            widget=forms.Textarea(attrs={"rows": 2, "cols": 60}))
+
+
+class ReplyForm(ActionForm):
+    template = forms.CharField(required=False, widget=forms.HiddenInput, max_length=32)
+    subject = forms.CharField(label=_("Subject"), max_length=SUBJECT_MAX_CHARS,
+                              widget=forms.TextInput(attrs={"size": 70}))
+    body = forms.CharField(label=_("Message"), max_length=REPLY_MAX_CHARS,
+                           widget=forms.Textarea(attrs={"rows": 10, "cols": 70}))

@@ -113,3 +113,31 @@ def test_the_old_escalation_note_becomes_the_first_note(staff, escalation):
     note = Note.objects.get()
     assert (note.body, note.author, note.target) == (
         "an old note", staff["desk"], f"escalation:{escalation.pk}")
+
+
+def test_reply_from_the_email_page_with_a_portuguese_template(client, staff):
+    from django.core import mail
+
+    email = triaged_sample("02-reclamacao-hvi.eml")
+    change = reverse("admin:triage_inboundemail_change", args=[email.pk])
+    page = login(client, staff["claims"]).get(change, {"reply": "ack-pt"}).content.decode()
+    assert 'id="reply-form"' in page and "Confirmamos o recebimento" in page
+    assert "Re: Reclamação de qualidade" in page
+    mail.outbox.clear()
+    url = reverse("admin:triage_inboundemail_act", args=[email.pk, "reply"])
+    response = client.post(url, {"template": "ack-pt", "subject": "Re: Reclamação",
+                                 "body": "Prezados, confirmamos o recebimento."}, follow=True)
+    assert any("Reply sent to" in m for m in messages_of(response))
+    assert mail.outbox[-1].to == [email.from_address]
+    assert "Prezados, confirmamos o recebimento." in response.content.decode()  # the thread
+    # The desk reads the thread but has no reply form, and may not post one.
+    page = login(client, staff["desk"]).get(change).content.decode()
+    assert 'id="reply-form"' not in page and "Prezados, confirmamos" in page
+    assert client.post(url, {"subject": "x", "body": "y"}).status_code == 403
+
+
+def test_a_ticket_page_links_to_the_reply(client, staff):
+    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    page = login(client, staff["claims"]).get(
+        reverse("admin:triage_ticket_change", args=[ticket.pk])).content.decode()
+    assert f"/triage/inboundemail/{ticket.email_id}/change/?reply=decision-en#reply" in page

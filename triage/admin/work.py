@@ -10,14 +10,17 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from triage.admin import replies
 from triage.admin.base import ObjectAction
 from triage.admin.display import esc
-from triage.console_forms import NoteAddForm, hand_over_form
+from triage.console_forms import NoteAddForm, ReplyForm, hand_over_form
 from triage.forms import ActionForm
 from triage.models import Note
 from triage.services import notes, ownership
+from triage.services.replies import reply_send
 
-WORK_ACTIONS = ("take", "release", "hand_over", "note")
+WORK_ACTIONS = ("take", "release", "hand_over", "note", "reply")
+REPLY = "triage.reply_email"
 
 
 def _email_id(kind: str, pk: int) -> int:
@@ -32,7 +35,9 @@ def _note(kind: str, pk: int, actor, *, body: str):
 def work_actions(kind: str) -> dict[str, ObjectAction]:
     """The ``object_actions`` entries of the shared work on ``kind``."""
     perm = f"triage.{ownership.KINDS[kind].permission}"
+    reply = {"reply": ObjectAction(ReplyForm, REPLY, reply_send)} if kind == "email" else {}
     return {
+        **reply,
         "take": ObjectAction(ActionForm, perm, partial(ownership.assignee_take, kind)),
         "release": ObjectAction(ActionForm, perm, partial(ownership.assignee_release, kind)),
         "hand_over": ObjectAction(hand_over_form(ownership.KINDS[kind].permission), perm,
@@ -90,14 +95,23 @@ class WorkAdmin:
         if "hand_over" in urls and is_open:
             hand_over = self.object_actions["hand_over"].form(
                 initial={"seen": obj.assignee_id})
+        email_id = _email_id(self.work_kind, obj.pk)
+        reply, reply_url = None, ""
+        if "reply" in urls:
+            reply = replies.reply_context(request, obj)
+        elif user.has_perm(REPLY):
+            page = reverse("admin:triage_inboundemail_change", args=[email_id])
+            start = "decision-en" if self.work_kind == "ticket" else "ack-en"
+            reply_url = f"{page}?reply={start}#reply"
         return {
+            "reply": reply, "reply_url": reply_url, "replies": replies.sent(email_id),
             "assignee": obj.assignee,
             "is_mine": obj.assignee_id == user.pk,
             "can_take": "take" in urls and is_open and obj.assignee_id is None,
             "can_release": "release" in urls and obj.assignee_id == user.pk,
             "hand_over_form": hand_over,
             "urls": urls,
-            "notes": thread(_email_id(self.work_kind, obj.pk)),
+            "notes": thread(email_id),
             "note_form": NoteAddForm() if "note" in urls else None,
         }
 
