@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from django.contrib import admin
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, F, IntegerField, Value, When
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
 
 from triage import forms
 from triage.admin.base import ObjectAction, ReadOnlyAdmin
 from triage.admin.display import email_subject, esc, shown_email
 from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
 from triage.models import Escalation
-from triage.selectors import business_days_left
+from triage.selectors import business_days_left, time_left_class
 from triage.services import review
 
 DESK = "triage.resolve_escalation"
@@ -42,23 +44,27 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     shown_email = staticmethod(shown_email)
 
     def get_queryset(self, request):
-        # Pending first, oldest first: the desk works the queue from the top.
+        # Pending first, then least time left (no deadline last), then oldest: the desk
+        # works the queue from the top.
         rank = Case(When(state="pending", then=Value(0)),
                     When(state="acknowledged", then=Value(1)), default=Value(2),
                     output_field=IntegerField())
-        return super().get_queryset(request).annotate(rank=rank).order_by("rank", "created_at")
+        return super().get_queryset(request).annotate(rank=rank).order_by(
+            "rank", F("response_deadline").asc(nulls_last=True), "created_at")
 
     def action_context(self, obj: Escalation) -> dict | None:
         if obj.state not in (Escalation.State.PENDING, Escalation.State.ACKNOWLEDGED):
             return None
         return {"can_acknowledge": obj.state == Escalation.State.PENDING}
 
-    @admin.display(description="time left")
+    @admin.display(description="time left", ordering="response_deadline")
     def time_left(self, obj: Escalation) -> str:
         days = business_days_left(obj.response_deadline)
         if days is None:
             return "no deadline stated"
-        return "OVERDUE" if days < 0 else f"{days} business day(s)"
+        text = {0: _("today"), 1: _("tomorrow")}.get(days) if days >= 0 else "OVERDUE"
+        return format_html('<span class="triage-time-left {}">{}</span>', time_left_class(days),
+                           text or f"{days} business day(s)")
 
     @admin.display(description="model triggers")
     def shown_model_triggers(self, obj: Escalation) -> str:

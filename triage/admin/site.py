@@ -19,5 +19,5 @@ class TriageAdminSite(admin.AdminSite):
     def index(self, request, extra_context=None):
         context = dict(extra_context or {})
         if request.user.has_perms(DASHBOARD_PERMISSIONS):
-            context["dashboard"] = dashboard()
+            context["dashboard"] = dashboard(request.user)
         return super().index(request, context)

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from triage import forms
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import email_subject, esc, shown_email
-from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
+from triage.admin.work import AssigneeFilter, AwaitingApprovalFilter, WorkAdmin, work_actions
 from triage.models import Ticket, TicketVersion
 from triage.services import review
 
@@ -32,7 +32,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "ticket"
     list_display = ["email_subject", "state", "version", "claiming_party", "exposure",
                     "arbitration_number", "created_at", "shown_assignee"]
-    list_filter = ["state", AssigneeFilter]
+    list_filter = ["state", AwaitingApprovalFilter, AssigneeFilter]
     list_select_related = ["email", "assignee"]
     inlines = [TicketVersionInline]
     change_form_template = "admin/triage/ticket/change_form.html"

@@ -16,6 +16,7 @@ from triage.admin.display import esc
 from triage.console_forms import NoteAddForm, ReplyForm, hand_over_form
 from triage.forms import ActionForm
 from triage.models import Note
+from triage.selectors import drafts_awaiting_approval
 from triage.services import notes, ownership
 from triage.services.replies import reply_send
 
@@ -61,6 +62,20 @@ class AssigneeFilter(admin.SimpleListFilter):
                 return queryset.filter(assignee__isnull=True)
             case "others":
                 return queryset.exclude(assignee=request.user).exclude(assignee__isnull=True)
+        return queryset
+
+
+class AwaitingApprovalFilter(admin.SimpleListFilter):
+    """The claims queue: drafts that can be approved (the ticket's state, not the email's)."""
+
+    title, parameter_name = _("queue"), "awaiting"
+
+    def lookups(self, request, model_admin):
+        return [("yes", _("Drafts awaiting approval"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(pk__in=drafts_awaiting_approval().values("pk"))
         return queryset
 
 
