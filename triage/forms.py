@@ -7,6 +7,7 @@ Each form turns what was posted into the keyword arguments of the service it fee
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from triage.routes import DEPARTMENT_CHOICES, MANUAL_ROUTES
 
@@ -61,6 +62,14 @@ class CorrectionForm(VersionForm):
 
 
 class DecideForm(ActionForm):
-    route = forms.ChoiceField(choices=[(r.value, r.label) for r in MANUAL_ROUTES])
+    # No default: a person picks the route (a preselected "escalate" was one click away).
+    route = forms.ChoiceField(choices=[("", _("choose a route")),
+                                       *[(r.value, r.label) for r in MANUAL_ROUTES]])
     department = forms.ChoiceField(choices=[("", "---"), *DEPARTMENT_CHOICES], required=False)
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("route") == "forwarded" and not data.get("department"):
+            self.add_error("department", _("Forwarding needs a department."))
+        return data

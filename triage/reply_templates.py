@@ -1,12 +1,15 @@
 """Reply templates staff start from, in English and Portuguese: pure text built from
 facts a person can check on the page (subject, contract, lot, the ticket's state and
-number). Never the model's reasoning, triggers or anything it wrote."""
+number), on one line each and without invisible characters. Never the model's
+reasoning, triggers or anything else it wrote."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
+
+from triage.sanitize import strip_invisible
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ TEMPLATES = {
 
 def reply_subject(subject: str) -> str:
     """``Re: <subject>`` on one line, without stacking ``Re:``."""
-    line = " ".join(subject.split())[:180]
+    line = " ".join(strip_invisible(subject).split())[:180]
     return line if line.lower().startswith(("re:", "res:")) else f"Re: {line}".strip()
 
 
@@ -100,6 +103,6 @@ def render(name: str, facts: Facts) -> str:
     entry = TEMPLATES.get(name)
     if entry is None:
         return ""
-    clean = Facts(*(" ".join(str(v).split())[:100] for v in (
+    clean = Facts(*(" ".join(strip_invisible(str(v)).split())[:100] for v in (
         facts.subject, facts.contract, facts.lot, facts.ticket_state, facts.arbitration_number)))
     return entry[1](clean)

@@ -130,9 +130,20 @@ class WorkAdmin:
             "note_form": NoteAddForm() if "note" in urls else None,
         }
 
+    def shows_form(self, name: str) -> bool:
+        return name in {"note_form", "reply_form", "hand_over_form"} or \
+            super().shows_form(name)
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra = dict(extra_context or {})
         obj = self.get_object(request, object_id)
         if obj is not None:
-            extra["work"] = self.work_context(request, obj)
+            work = self.work_context(request, obj)
+            bound = extra.get("bound_forms", {})
+            for name in ("note_form", "hand_over_form"):
+                if name in bound and work.get(name) is not None:
+                    work[name] = bound[name]
+            if "reply_form" in bound and work["reply"]:
+                work["reply"]["form"] = bound["reply_form"]
+            extra["work"] = work
         return super().change_view(request, object_id, form_url, extra)

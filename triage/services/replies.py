@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import InboundEmail, Reply
+from triage.sanitize import strip_invisible
 from triage.services.audit import audit_write
 from triage.services.outcome import Outcome, ReviewError
 from triage.services.outcome import require as _require
@@ -64,8 +65,9 @@ def reply_send(email_id: int, actor, *, subject: str, body: str, template: str =
     """Send a person's reply to the sender of ``email_id``: recorded (row and audit)
     first, then sent; a failure to send is recorded too and said."""
     _require(actor, "reply_email")
-    subject = " ".join(subject.split())
-    body = body.strip().replace("\r\n", "\n")
+    # Bidi and zero-width characters stay out of what we send (and what threads show).
+    subject = " ".join(strip_invisible(subject).split())
+    body = strip_invisible(body).strip().replace("\r\n", "\n")
     if not body:
         raise ReviewError(_("A reply needs some text."))
     if len(body) > REPLY_MAX_CHARS or len(subject) > SUBJECT_MAX_CHARS:
