@@ -15,7 +15,16 @@ from django.utils.html import format_html, format_html_join
 
 from triage import forms
 from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import esc, pre, pretty_json, provider_badge
+from triage.admin.claims import claim_table
+from triage.admin.display import (
+    deadline_badge,
+    esc,
+    pre,
+    pretty_json,
+    provider_badge,
+    short_datetime,
+    truncated,
+)
 from triage.admin.exports import export_csv, export_json
 from triage.admin.filters import (
     FLAG_KEYS,
@@ -26,7 +35,7 @@ from triage.admin.filters import (
     FlagFilter,
     RouteFilter,
 )
-from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
+from triage.admin.work import AssigneeFilter, WorkAdmin, related_items, work_actions
 from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import Attachment, InboundEmail, Status
@@ -47,7 +56,7 @@ class AttachmentInline(ReadOnlyInline):
 @admin.register(InboundEmail)
 class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "email"
-    list_display = ["received_at", "shown_sender", "shown_subject", "status", "route",
+    list_display = ["shown_received", "shown_sender", "shown_subject", "status", "route",
                     "department", "exposure_usd", "deadline", "provider_shown", "flag_icons",
                     "shown_assignee"]
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
@@ -56,6 +65,7 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     search_fields = ["from_address", "subject", "=message_id",
                      "=current_run__contract_reference", "=current_run__lot_reference"]
     list_select_related = ["current_run", "assignee"]
+    list_display_links = ["shown_subject"]
     list_per_page = 50
     show_full_result_count = False
     paginator = EstimatedCountPaginator
@@ -70,7 +80,7 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     change_form_template = "admin/triage/inboundemail/change_form.html"
     fieldsets = [
         (None, {"fields": ["shown_subject", "shown_from", "status", "status_reason",
-                           "received_at", "decided_by"]}),
+                           "received_at", "decided_by", "related_items"]}),
         ("Decision", {"fields": ["decision_panel", "extracted_fields"]}),
         ("Message", {"fields": ["flag_details", "shown_body", "download_raw", "addresses",
                                 "message_id", "in_reply_to", "reply_to_email", "replies_list",
@@ -145,13 +155,20 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
 
     # -- columns --
 
+    related_items = staticmethod(related_items)
+
+    @admin.display(description="received", ordering="received_at")
+    def shown_received(self, obj: InboundEmail) -> str:
+        return short_datetime(obj.received_at)
+
     @admin.display(description="sender", ordering="from_address")
     def shown_sender(self, obj: InboundEmail) -> str:
-        return esc(obj.from_address)
+        return truncated(obj.from_address, 28)
 
     @admin.display(description="subject")
     def shown_subject(self, obj: InboundEmail) -> str:
-        return esc(obj.subject)
+        # The changelist's one link; truncated there, the full text on hover.
+        return truncated(obj.subject, 70)
 
     @admin.display(description="from")
     def shown_from(self, obj: InboundEmail) -> str:
@@ -174,7 +191,7 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     @admin.display(description="deadline", ordering="current_run__response_deadline")
     def deadline(self, obj: InboundEmail):
         run = obj.current_run
-        return run.response_deadline if run and run.response_deadline else "-"
+        return deadline_badge(run.response_deadline) if run and run.response_deadline else "-"
 
     @admin.display(description="decided by")
     def provider_shown(self, obj: InboundEmail) -> str:
@@ -257,19 +274,7 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
         claim = ((run.decision or {}).get("claim") if run else None) or {}
         if not claim:
             return "-"
-        quotes: dict[str, list[str]] = {}
-        for q in claim.get("quotes") or []:
-            quotes.setdefault(q.get("field", ""), []).append(q.get("quote", ""))
-        rows = []
-        for field, value in claim.items():
-            if field == "quotes" or value in (None, "", [], {}):
-                continue
-            if field == "hvi":
-                rows += [(f"hvi.{name}", hv) for name, hv in value.items() if hv is not None]
-                continue
-            rows.append((field, ", ".join(map(str, value)) if isinstance(value, list) else value))
-        return render_to_string("admin/triage/inboundemail/extracted_fields.html", {
-            "rows": [(f, esc(v), esc(" / ".join(quotes.get(f, [])))) for f, v in rows]})
+        return claim_table(claim, obj.text_body)
 
     @admin.display(description="runs")
     def runs_panel(self, obj: InboundEmail) -> str:

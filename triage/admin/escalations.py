@@ -6,10 +6,18 @@ from django.contrib import admin
 from django.db.models import Case, F, IntegerField, Value, When
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from triage import forms
 from triage.admin.base import ObjectAction, ReadOnlyAdmin
-from triage.admin.display import email_subject, esc, shown_email
+from triage.admin.display import (
+    email_subject,
+    esc,
+    exposure_text,
+    pre,
+    shown_email,
+    truncated,
+)
 from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
 from triage.models import Escalation
 from triage.selectors import business_days_left, time_left_class
@@ -22,13 +30,15 @@ DESK = "triage.resolve_escalation"
 class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "escalation"
     list_display = ["email_subject", "state", "exposure_usd", "response_deadline", "time_left",
-                    "shown_model_triggers", "shown_backstop_triggers", "created_at",
+                    "list_model_triggers", "list_backstop_triggers", "created_at",
                     "shown_assignee"]
     list_filter = ["state", AssigneeFilter]
-    list_select_related = ["email", "assignee"]
+    list_select_related = ["email", "assignee", "run"]
     change_form_template = "admin/triage/escalation/change_form.html"
-    readonly_fields = ["shown_email", "state", "exposure_usd", "response_deadline", "time_left",
-                       "shown_model_triggers", "shown_backstop_triggers", "created_at",
+    readonly_fields = ["shown_email", "state", "shown_assignee", "shown_exposure",
+                       "response_deadline", "time_left",
+                       "shown_model_triggers", "shown_backstop_triggers", "shown_body",
+                       "created_at",
                        "acknowledged_by", "acknowledged_at", "closed_by", "closed_at",
                        "dismissal_requested_by", "shown_dismissal_reason",
                        "resolution_requested_by", "shown_resolution_note", "reopen_count"]
@@ -66,6 +76,14 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
         return format_html('<span class="triage-time-left {}">{}</span>', time_left_class(days),
                            text or f"{days} business day(s)")
 
+    @admin.display(description=gettext_lazy("exposure (as the sender wrote it, the rate, USD)"))
+    def shown_exposure(self, obj: Escalation) -> str:
+        return exposure_text(obj.run, obj.exposure_usd)
+
+    @admin.display(description=gettext_lazy("the email (normalised text)"))
+    def shown_body(self, obj: Escalation) -> str:
+        return pre(obj.email.text_body)
+
     @admin.display(description="model triggers")
     def shown_model_triggers(self, obj: Escalation) -> str:
         return esc(", ".join(obj.model_triggers)) or "-"
@@ -73,6 +91,14 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     @admin.display(description="backstop triggers")
     def shown_backstop_triggers(self, obj: Escalation) -> str:
         return esc("; ".join(obj.backstop_triggers)) or "-"
+
+    @admin.display(description="model triggers")
+    def list_model_triggers(self, obj: Escalation) -> str:
+        return truncated(", ".join(obj.model_triggers), 50) or "-"
+
+    @admin.display(description="backstop triggers")
+    def list_backstop_triggers(self, obj: Escalation) -> str:
+        return truncated("; ".join(obj.backstop_triggers), 50) or "-"
 
     @admin.display(description="dismissal reason")
     def shown_dismissal_reason(self, obj: Escalation) -> str:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import admin
 from django.template.loader import render_to_string
 
 from triage import forms
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import email_subject, esc, shown_email
+from triage.admin.claims import claim_table
+from triage.admin.display import cut_at_word, email_subject, esc, shown_email
 from triage.admin.work import AssigneeFilter, AwaitingApprovalFilter, WorkAdmin, work_actions
 from triage.models import Ticket, TicketVersion
 from triage.services import review
@@ -76,13 +75,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
 
     @admin.display(description="claim (this version)")
     def claim_table(self, obj: Ticket) -> str:
-        claim = dict(obj.data.get("claim") or {})
-        claim["hvi"] = {k: v for k, v in (claim.get("hvi") or {}).items() if v is not None}
-        rows = [(k, esc(json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v))
-                for k, v in claim.items() if k != "quotes" and v not in (None, "", [], {})]
-        if not rows:
-            return "-"
-        return render_to_string("admin/triage/includes/kv_table.html", {"rows": rows})
+        return claim_table(obj.data.get("claim") or {}, obj.email.text_body)
 
     @admin.display(description="qualification checklist")
     def checklist_table(self, obj: Ticket) -> str:
@@ -92,7 +85,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
         # Text, as the console has always shown it (no localised numbers).
         return render_to_string("admin/triage/ticket/checklist.html", {"rows": [
             (esc(r.get("question")), str(r.get("answer")), str(r.get("confidence")),
-             esc(r.get("quote") or "")) for r in rows]})
+             esc(cut_at_word(r.get("quote") or ""))) for r in rows]})
 
     @admin.display(description="rejection reason")
     def shown_rejection_reason(self, obj: Ticket) -> str:

@@ -8,6 +8,7 @@ from functools import partial
 
 from django.contrib import admin
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from triage.admin import replies
@@ -85,6 +86,29 @@ def thread(email_id: int) -> list[dict]:
     return [{"when": n.created_at, "who": n.author.get_username() if n.author else _("system"),
              "where": labels.get(n.target.split(":")[0], n.target), "body": esc(n.body)}
             for n in Note.objects.filter(email_id=email_id).select_related("author")]
+
+
+@admin.display(description=_("escalation, ticket, forward"))
+def related_items(email) -> str:
+    """Links from an email to what it opened (the other pages link back)."""
+    links = []
+    for attr, name, label in (("escalation", "escalation", _("Escalation")),
+                              ("ticket", "ticket", _("Ticket"))):
+        item = getattr(email, attr, None)  # a missing one-to-one raises AttributeError
+        if item is not None:
+            url = reverse(f"admin:triage_{name}_change", args=[item.pk])
+            links.append(format_html('<a href="{}" id="related-{}">{} ({})</a>', url, name,
+                                     label, item.get_state_display()))
+    forward = getattr(email, "forward", None)
+    if forward is not None:
+        url = reverse("admin:triage_forward_change", args=[forward.pk])
+        links.append(format_html('<a href="{}" id="related-forward">{} {}</a>', url,
+                                 _("Forwarded to"), forward.to_address))
+    count = email.sent_replies.count()
+    if count:
+        links.append(format_html('<a href="#notes">{}</a>', _("%(n)d reply(ies) sent")
+                                 % {"n": count}))
+    return format_html_join(" · ", "{}", ((link,) for link in links)) if links else "-"
 
 
 class WorkAdmin:
