@@ -141,3 +141,19 @@ def test_a_ticket_page_links_to_the_reply(client, staff):
     page = login(client, staff["claims"]).get(
         reverse("admin:triage_ticket_change", args=[ticket.pk])).content.decode()
     assert f"/triage/inboundemail/{ticket.email_id}/change/?reply=decision-en#reply" in page
+
+
+def test_bulk_take_and_acknowledge_are_audited(client, staff, escalation):
+    changelist = reverse("admin:triage_escalation_changelist")
+    login(client, staff["desk"])
+    response = client.post(changelist, {"action": "take_selected",
+                                        "_selected_action": [escalation.pk]}, follow=True)
+    assert "1 taken; 0 were someone else's or no longer waiting." in messages_of(response)
+    client.post(changelist, {"action": "acknowledge_selected",
+                             "_selected_action": [escalation.pk]})
+    escalation.refresh_from_db()
+    assert (escalation.assignee, escalation.state) == (staff["desk"], "acknowledged")
+    assert EmailEvent.objects.filter(kind__in=["assigned", "escalation_acknowledged"]).count() == 2
+    # Claims staff are not offered the desk's bulk actions.
+    page = login(client, staff["claims"]).get(changelist).content.decode()
+    assert "acknowledge_selected" not in page and "take_selected" not in page

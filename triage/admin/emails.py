@@ -35,7 +35,13 @@ from triage.admin.filters import (
     FlagFilter,
     RouteFilter,
 )
-from triage.admin.work import AssigneeFilter, WorkAdmin, related_items, work_actions
+from triage.admin.work import (
+    AssigneeFilter,
+    WorkAdmin,
+    related_items,
+    take_selected,
+    work_actions,
+)
 from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import Attachment, InboundEmail, Status
@@ -71,7 +77,7 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     paginator = EstimatedCountPaginator
     ordering = ["-received_at"]
     inlines = [AttachmentInline]
-    actions = ["retriage", "replay", export_csv, export_json]
+    actions = ["retriage", "replay", export_csv, export_json, take_selected]
     object_actions = {
         "decide": ObjectAction(forms.DecideForm, "triage.decide_manually",
                                review.email_decide_manually),

@@ -18,7 +18,7 @@ from triage.admin.display import (
     shown_email,
     truncated,
 )
-from triage.admin.work import AssigneeFilter, WorkAdmin, work_actions
+from triage.admin.work import AssigneeFilter, WorkAdmin, take_selected, work_actions
 from triage.models import Escalation
 from triage.selectors import business_days_left, time_left_class
 from triage.services import review
@@ -35,6 +35,7 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     list_filter = ["state", AssigneeFilter]
     list_select_related = ["email", "assignee", "run"]
     change_form_template = "admin/triage/escalation/change_form.html"
+    actions = [take_selected, "acknowledge_selected"]
     readonly_fields = ["shown_email", "state", "shown_assignee", "shown_exposure",
                        "response_deadline", "time_left",
                        "shown_model_triggers", "shown_backstop_triggers", "shown_body",
@@ -61,6 +62,13 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
                     output_field=IntegerField())
         return super().get_queryset(request).annotate(rank=rank).order_by(
             "rank", F("response_deadline").asc(nulls_last=True), "created_at")
+
+    @admin.action(description=gettext_lazy("Acknowledge the selected escalations"),
+                  permissions=["work"])
+    def acknowledge_selected(self, request, queryset) -> None:
+        done = sum(review.escalation_acknowledge(pk, request.user).changed
+                   for pk in queryset.values_list("pk", flat=True)[:500])
+        self.message_user(request, _("%(n)d escalation(s) acknowledged.") % {"n": done})
 
     def action_context(self, obj: Escalation) -> dict | None:
         if obj.state not in (Escalation.State.PENDING, Escalation.State.ACKNOWLEDGED):

@@ -9,7 +9,13 @@ from triage import forms
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.claims import claim_table
 from triage.admin.display import cut_at_word, email_subject, esc, shown_email
-from triage.admin.work import AssigneeFilter, AwaitingApprovalFilter, WorkAdmin, work_actions
+from triage.admin.work import (
+    AssigneeFilter,
+    AwaitingApprovalFilter,
+    WorkAdmin,
+    take_selected,
+    work_actions,
+)
 from triage.models import Ticket, TicketVersion
 from triage.services import review
 
@@ -35,6 +41,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
     list_select_related = ["email", "assignee"]
     inlines = [TicketVersionInline]
     change_form_template = "admin/triage/ticket/change_form.html"
+    actions = [take_selected]
     readonly_fields = ["shown_email", "state", "version", "claim_table", "checklist_table",
                        "last_corrected_by", "decided_by", "decided_at", "decided_version",
                        "arbitration_number", "shown_rejection_reason"]
