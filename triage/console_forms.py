@@ -34,6 +34,10 @@ class NoteAddForm(ActionForm):
     body = forms.CharField(label=_("Note"), max_length=NOTE_MAX_CHARS,
                            widget=forms.Textarea(attrs={"rows": 2, "cols": 60}))
 
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "note_%s")  # the page has other forms' "body"
+        super().__init__(*args, **kwargs)
+
 
 class ReplyForm(ActionForm):
     template = forms.CharField(required=False, widget=forms.HiddenInput, max_length=32)
@@ -41,3 +45,7 @@ class ReplyForm(ActionForm):
                               widget=forms.TextInput(attrs={"size": 70}))
     body = forms.CharField(label=_("Message"), max_length=REPLY_MAX_CHARS,
                            widget=forms.Textarea(attrs={"rows": 10, "cols": 70}))
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "reply_%s")
+        super().__init__(*args, **kwargs)

@@ -62,8 +62,8 @@ class AttachmentInline(ReadOnlyInline):
 @admin.register(InboundEmail)
 class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "email"
-    list_display = ["shown_received", "shown_sender", "shown_subject", "status", "route",
-                    "department", "exposure_usd", "deadline", "provider_shown", "flag_icons",
+    list_display = ["shown_received", "shown_sender", "shown_subject", "status", "route_department",
+                    "exposure_usd", "deadline", "provider_shown", "flag_icons",
                     "shown_assignee"]
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
                    DecidedByFilter, FlagFilter, ("received_at", admin.DateFieldListFilter),
@@ -165,16 +165,17 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
 
     @admin.display(description="received", ordering="received_at")
     def shown_received(self, obj: InboundEmail) -> str:
-        return short_datetime(obj.received_at)
+        return format_html('<span title="{}">{}</span>', short_datetime(obj.received_at),
+                           short_datetime(obj.received_at)[:10])
 
     @admin.display(description="sender", ordering="from_address")
     def shown_sender(self, obj: InboundEmail) -> str:
-        return truncated(obj.from_address, 28)
+        return truncated(obj.from_address, 18)
 
     @admin.display(description="subject")
     def shown_subject(self, obj: InboundEmail) -> str:
         # The changelist's one link; truncated there, the full text on hover.
-        return truncated(obj.subject, 70)
+        return truncated(obj.subject, 60)
 
     @admin.display(description="from")
     def shown_from(self, obj: InboundEmail) -> str:
@@ -183,6 +184,14 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     @admin.display(description="route", ordering="current_run__route")
     def route(self, obj: InboundEmail) -> str:
         return obj.current_run.route if obj.current_run else "-"
+
+    @admin.display(description="route (department)", ordering="current_run__route")
+    def route_department(self, obj: InboundEmail) -> str:
+        """One column for both, so the list fits a 1440 px screen."""
+        run = obj.current_run
+        if not run:
+            return "-"
+        return f"{run.route or '-'} ({run.department})" if run.department else run.route or "-"
 
     @admin.display(description="department")
     def department(self, obj: InboundEmail) -> str:
@@ -215,7 +224,7 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
         names = [k for k in FLAG_KEYS if k in obj.flags]
         if obj.automated:
             names.append("automated")
-        return ", ".join(names) or "-"
+        return truncated(", ".join(names), 12) or "-"
 
     # -- detail panels: tables are templates; the text a sender or a model wrote is
     # esc()'d here and autoescaped there, datetimes are shown as str() as they always were --

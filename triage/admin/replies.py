@@ -9,6 +9,7 @@ from triage import reply_templates
 from triage.admin.display import esc
 from triage.console_forms import ReplyForm
 from triage.models import InboundEmail, Reply, Ticket
+from triage.sanitize import escape_for_display
 
 
 def facts(email: InboundEmail) -> reply_templates.Facts:
@@ -39,6 +40,6 @@ def reply_context(request, email: InboundEmail) -> dict:
 def sent(email_id: int) -> list[dict]:
     """The replies sent from this email, for the thread."""
     return [{"when": r.created_at, "who": r.author.get_username(), "to": esc(r.to_address),
-             "subject": esc(r.subject), "body": esc(r.body), "state": r.get_state_display(),
-             "error": esc(r.error)}
+             "subject": esc(r.subject), "body": escape_for_display(r.body),
+             "state": r.get_state_display(), "error": esc(r.error)}
             for r in Reply.objects.filter(email_id=email_id).select_related("author")]

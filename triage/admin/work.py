@@ -13,10 +13,10 @@ from django.utils.translation import gettext_lazy as _
 
 from triage.admin import replies
 from triage.admin.base import ObjectAction
-from triage.admin.display import esc
 from triage.console_forms import NoteAddForm, ReplyForm, hand_over_form
 from triage.forms import ActionForm
 from triage.models import Note
+from triage.sanitize import escape_for_display
 from triage.selectors import drafts_awaiting_approval
 from triage.services import notes, ownership
 from triage.services.outcome import ReviewError
@@ -85,7 +85,8 @@ def thread(email_id: int) -> list[dict]:
     """The email's notes, oldest first, each with where it was written."""
     labels = {"": _("email"), "escalation": _("escalation"), "ticket": _("ticket")}
     return [{"when": n.created_at, "who": n.author.get_username() if n.author else _("system"),
-             "where": labels.get(n.target.split(":")[0], n.target), "body": esc(n.body)}
+             "where": labels.get(n.target.split(":")[0], n.target),
+             "body": escape_for_display(n.body)}
             for n in Note.objects.filter(email_id=email_id).select_related("author")]
 
 
