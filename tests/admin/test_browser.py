@@ -132,6 +132,7 @@ def test_staff_flow(browsers, live_server, staff):
     log_in(desk, live_server, "desk1")
     desk.get(f"{live_server.url}/triage/escalation/")
     shot(desk, "05-escalations")
+    assert fits(desk)
     desk.get(f"{live_server.url}/triage/escalation/{escalation.pk}/change/")
     desk.find_element(By.ID, "ack-note").send_keys("Calling the mill's QA manager today.")
     desk.find_element(By.ID, "acknowledge-button").click()

@@ -62,7 +62,7 @@ class AttachmentInline(ReadOnlyInline):
 @admin.register(InboundEmail)
 class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "email"
-    list_display = ["shown_received", "shown_sender", "shown_subject", "status", "route_department",
+    list_display = ["shown_received", "shown_sender", "list_subject", "status", "route_department",
                     "exposure_usd", "deadline", "provider_shown", "flag_icons",
                     "shown_assignee"]
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
@@ -71,7 +71,7 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
     search_fields = ["from_address", "subject", "=message_id",
                      "=current_run__contract_reference", "=current_run__lot_reference"]
     list_select_related = ["current_run", "assignee"]
-    list_display_links = ["shown_subject"]
+    list_display_links = ["list_subject"]
     list_per_page = 50
     show_full_result_count = False
     paginator = EstimatedCountPaginator
@@ -173,9 +173,13 @@ class InboundEmailAdmin(WorkAdmin, ReadOnlyAdmin):
         return truncated(obj.from_address, 18)
 
     @admin.display(description="subject")
-    def shown_subject(self, obj: InboundEmail) -> str:
+    def list_subject(self, obj: InboundEmail) -> str:
         # The changelist's one link; truncated there, the full text on hover.
         return truncated(obj.subject, 60)
+
+    @admin.display(description="subject")
+    def shown_subject(self, obj: InboundEmail) -> str:
+        return esc(obj.subject)
 
     @admin.display(description="from")
     def shown_from(self, obj: InboundEmail) -> str:

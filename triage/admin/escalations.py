@@ -15,6 +15,7 @@ from triage.admin.display import (
     esc,
     exposure_text,
     pre,
+    short_datetime,
     shown_email,
     truncated,
 )
@@ -30,7 +31,7 @@ DESK = "triage.resolve_escalation"
 class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "escalation"
     list_display = ["email_subject", "state", "exposure_usd", "response_deadline", "time_left",
-                    "list_model_triggers", "list_backstop_triggers", "created_at",
+                    "list_model_triggers", "list_backstop_triggers", "list_created",
                     "shown_assignee"]
     list_filter = ["state", AssigneeFilter]
     list_select_related = ["email", "assignee", "run"]
@@ -99,6 +100,10 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     @admin.display(description="backstop triggers")
     def shown_backstop_triggers(self, obj: Escalation) -> str:
         return esc("; ".join(obj.backstop_triggers)) or "-"
+
+    @admin.display(description=gettext_lazy("raised"), ordering="created_at")
+    def list_created(self, obj: Escalation) -> str:
+        return short_datetime(obj.created_at)
 
     @admin.display(description="model triggers")
     def list_model_triggers(self, obj: Escalation) -> str:
