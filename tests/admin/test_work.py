@@ -36,6 +36,9 @@ def test_desk_takes_and_a_colleague_sees_who_has_it(client, staff, escalation):
 
     page = login(client, staff["desk2"]).get(change).content.decode()
     assert "desk1 has this item." in page and 'id="take-button"' not in page
+    email_page = client.get(reverse("admin:triage_inboundemail_change",
+                                    args=[escalation.email_id])).content.decode()
+    assert "Escalation (Pending, desk1)" in email_page
     response = client.post(act(escalation, "take"), follow=True)
     assert "desk1 has this item now." in messages_of(response)
     escalation.refresh_from_db()

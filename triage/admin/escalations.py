@@ -81,9 +81,9 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
         days = business_days_left(obj.response_deadline)
         if days is None:
             return "no deadline stated"
-        text = {0: _("today"), 1: _("tomorrow")}.get(days) if days >= 0 else "OVERDUE"
+        text = {0: _("today"), 1: _("tomorrow")}.get(days) if days >= 0 else _("OVERDUE")
         return format_html('<span class="triage-time-left {}">{}</span>', time_left_class(days),
-                           text or f"{days} business day(s)")
+                           text or _("%(days)d business day(s)") % {"days": days})
 
     @admin.display(description=gettext_lazy("exposure (as the sender wrote it, the rate, USD)"))
     def shown_exposure(self, obj: Escalation) -> str:

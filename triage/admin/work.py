@@ -99,8 +99,11 @@ def related_items(email) -> str:
         item = getattr(email, attr, None)  # a missing one-to-one raises AttributeError
         if item is not None:
             url = reverse(f"admin:triage_{name}_change", args=[item.pk])
+            state = item.get_state_display()
+            if item.assignee_id:
+                state = f"{state}, {item.assignee.get_username()}"
             links.append(format_html('<a href="{}" id="related-{}">{} ({})</a>', url, name,
-                                     label, item.get_state_display()))
+                                     label, state))
     forward = getattr(email, "forward", None)
     if forward is not None:
         url = reverse("admin:triage_forward_change", args=[forward.pk])
