@@ -380,8 +380,11 @@ TRIAGE_DEPARTMENT_EMAILS = {
 # Where staff open the console (e.g. https://triage.example.com): notifications and
 # forwards link to the item there. Unset: no link (the mail says so).
 TRIAGE_CONSOLE_URL = env_str("TRIAGE_CONSOLE_URL", "").rstrip("/")
+# The From: of a reply staff send to a sender from the console.
+TRIAGE_REPLY_FROM_EMAIL = env_str("TRIAGE_REPLY_FROM_EMAIL", DEFAULT_FROM_EMAIL)
 # Our own address(es): mail from them is our own notification coming back.
-TRIAGE_OWN_ADDRESSES = [a.lower() for a in env_list("TRIAGE_OWN_ADDRESSES", DEFAULT_FROM_EMAIL)]
+TRIAGE_OWN_ADDRESSES = [a.lower() for a in env_list(
+    "TRIAGE_OWN_ADDRESSES", ",".join(dict.fromkeys([DEFAULT_FROM_EMAIL, TRIAGE_REPLY_FROM_EMAIL])))]
 
 ANYMAIL = {
     "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY"),

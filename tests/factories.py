@@ -40,7 +40,22 @@ def wait_for(predicate, *, timeout: float = 30, interval: float = 0.2, message: 
 
 def triaged_sample(name: str):
     """Ingest a sample and triage it in-process with the offline provider."""
-    raw = (MAIL / name).read_bytes()
+    return triaged_raw((MAIL / name).read_bytes())
+
+
+# A freight invoice asking for new bank details: the rules send it to a person.
+BANK_CHANGE = (
+    b"From: Oceanic Freight <billing@oceanic-freight.example.com>\r\n"
+    b"To: finance@cottontrade.example.com\r\nSubject: Freight invoice OF-5521\r\n"
+    b"Date: Mon, 16 Nov 2026 09:00:00 +0000\r\n"
+    b"Message-ID: <of-5521@oceanic-freight.example.com>\r\n"
+    b"\r\nPlease find invoice OF-5521 for ocean freight, USD 8,740.00.\r\n"
+    b"Please note our bank details have changed: kindly remit to IBAN GB33BUKB20201555555555.\r\n"
+)
+
+
+def triaged_raw(raw: bytes):
+    """Ingest raw message bytes and triage them in-process (offline provider)."""
     parsed = mime.parse_bytes(raw)
     # The sample "arrives" at its Date header, so its deadlines read as written.
     result = email_ingest(parsed, raw=raw, raw_format="rfc822", provider="import",

@@ -139,7 +139,7 @@ class CorrectionForm(VersionForm):
 
 
 def _route_choices() -> list[tuple[str, str]]:
-    return [(r.value, labels.route_action(r)) for r in MANUAL_ROUTES]
+    return [("", _("choose a route")), *((r.value, labels.route_action(r)) for r in MANUAL_ROUTES)]
 
 
 def _department_choices() -> list[tuple[str, str]]:
@@ -147,9 +147,16 @@ def _department_choices() -> list[tuple[str, str]]:
 
 
 class DecideForm(ActionForm):
-    # Callables: the choices are worded in the language of each request.
+    # Callables: the choices are worded in the language of each request. No default: a
+    # person picks the route (a preselected "escalate" was one click away).
     route = forms.ChoiceField(label=gettext_lazy("Route"), choices=_route_choices)
     department = forms.ChoiceField(label=gettext_lazy("Department"),
                                    choices=_department_choices, required=False)
     reason = forms.CharField(label=gettext_lazy("Reason"),
                              widget=forms.Textarea(attrs={"rows": 2}))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("route") == "forwarded" and not data.get("department"):
+            self.add_error("department", _("Forwarding needs a department."))
+        return data

@@ -14,19 +14,22 @@ TRIAGE_ADMIN = "Triage admin"
 
 VIEW = ["view_inboundemail", "view_emailevent", "view_attachment", "view_triagerun",
         "view_chaincall", "view_escalation", "view_ticket", "view_forward",
-        "view_notification", "view_ticketversion"]
+        "view_notification", "view_ticketversion", "view_note", "view_reply"]
 
 GROUP_PERMISSIONS = {
-    CLAIMS_STAFF: [*VIEW, "approve_ticket"],
+    CLAIMS_STAFF: [*VIEW, "approve_ticket", "reply_email"],
     TRADING_DESK: [*VIEW, "resolve_escalation"],
-    TRIAGE_ADMIN: [*VIEW, "retriage_email", "export_decisions", "decide_manually"],
+    TRIAGE_ADMIN: [*VIEW, "retriage_email", "export_decisions", "decide_manually",
+                   "reply_email"],
 }
 
 
-def ensure_groups(group_model, permission_model) -> None:
+def ensure_groups(group_model, permission_model,
+                  groups: dict[str, list[str]] | None = None) -> None:
     """Create the staff groups with exactly their permissions (idempotent). Takes the
-    models so the data migration can pass its historical ones."""
-    for name, codenames in GROUP_PERMISSIONS.items():
+    models so the data migration can pass its historical ones, and a data migration
+    passes the groups as they were at its point in history."""
+    for name, codenames in (groups or GROUP_PERMISSIONS).items():
         group, _ = group_model.objects.get_or_create(name=name)
         perms = list(permission_model.objects.filter(content_type__app_label="triage",
                                                      codename__in=codenames))

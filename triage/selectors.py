@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import date
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
-from triage.models import Escalation, InboundEmail, Status, TriageRun
+from triage.models import ESCALATION_OPEN, Escalation, InboundEmail, Status, Ticket, TriageRun
 from triage.readers.dates import business_days_between
 
 
@@ -25,6 +27,17 @@ def estimated_count(model) -> int | None:
     return int(row[0]) if row and row[0] is not None and row[0] >= 0 else None
 
 
+def colleagues(codename: str) -> QuerySet:
+    """Active staff who hold a triage permission (through a group, directly, or as a
+    superuser): whom an item of that kind can be handed over to."""
+    has = (Q(groups__permissions__codename=codename)
+           & Q(groups__permissions__content_type__app_label="triage")) | \
+        (Q(user_permissions__codename=codename)
+         & Q(user_permissions__content_type__app_label="triage"))
+    users = get_user_model().objects.filter(is_active=True, is_staff=True)
+    return users.filter(has | Q(is_superuser=True)).distinct().order_by("username")
+
+
 def status_counts() -> dict[str, int]:
     counts = dict(InboundEmail.objects.values_list("status").annotate(n=Count("id")))
     return {value: counts.get(value, 0) for value in Status.values}
@@ -38,10 +51,24 @@ def business_days_left(deadline: date | None) -> int | None:
     return business_days_between(timezone.localdate(), deadline, settings.TRIAGE_HOLIDAYS)
 
 
+def time_left_class(days: int | None) -> str:
+    """The CSS class of a deadline's urgency: overdue, today, tomorrow (business days)."""
+    if days is None or days > 1:
+        return ""
+    return {0: "triage-today", 1: "triage-tomorrow"}.get(days, "triage-overdue")
+
+
 def pending_escalations(limit: int = 10) -> list[dict]:
-    return [{"escalation": esc, "days_left": business_days_left(esc.response_deadline)}
-            for esc in (Escalation.objects.filter(state=Escalation.State.PENDING)
-                        .select_related("email").order_by("created_at")[:limit])]
+    """The desk's open escalations, least time left first (no deadline last, then the
+    oldest)."""
+    rows = (Escalation.objects.filter(state__in=ESCALATION_OPEN)
+            .select_related("email", "assignee")
+            .order_by(F("response_deadline").asc(nulls_last=True), "created_at")[:limit])
+    out = []
+    for esc in rows:
+        days = business_days_left(esc.response_deadline)
+        out.append({"escalation": esc, "days_left": days, "css": time_left_class(days)})
+    return out
 
 
 def backstop_share() -> dict[str, int | float | None]:
@@ -54,10 +81,48 @@ def backstop_share() -> dict[str, int | float | None]:
             "share": (totals["backstop"] / total) if total else None}
 
 
-def dashboard() -> dict:
+def drafts_awaiting_approval() -> QuerySet[Ticket]:
+    """Drafts claims staff can approve: the ticket's own state, not the email's (an
+    approved ticket's email stays 'ticket'); a draft whose email was escalated waits for
+    no one."""
+    return Ticket.objects.filter(state=Ticket.State.DRAFT).exclude(email__status=Status.ESCALATED)
+
+
+def _counts(rows: QuerySet, user) -> dict[str, int]:
+    return rows.aggregate(total=Count("pk"), mine=Count("pk", filter=Q(assignee=user)),
+                          unassigned=Count("pk", filter=Q(assignee__isnull=True)))
+
+
+def queues(user) -> list[dict]:
+    """What waits for this person's group(s), each with its total, "mine" and
+    "unassigned" counts and the changelist that lists it."""
+    out = []
+    if user.has_perm("triage.resolve_escalation"):
+        out.append({"key": "desk", "label": _("Escalations waiting for the desk"),
+                    "url": "admin:triage_escalation_changelist",
+                    "query": "state__in=pending,acknowledged",
+                    **_counts(Escalation.objects.filter(state__in=ESCALATION_OPEN), user)})
+    if user.has_perm("triage.approve_ticket"):
+        out.append({"key": "claims", "label": _("Ticket drafts awaiting approval"),
+                    "url": "admin:triage_ticket_changelist", "query": "awaiting=yes",
+                    **_counts(drafts_awaiting_approval(), user)})
+    if user.has_perm("triage.decide_manually"):
+        for status, label in ((Status.NEEDS_REVIEW, _("Emails that need review")),
+                              (Status.FAILED, _("Failed emails"))):
+            out.append({"key": status, "label": label,
+                        "url": "admin:triage_inboundemail_changelist",
+                        "query": f"status__exact={status}",
+                        **_counts(InboundEmail.objects.filter(status=status), user)})
+    return out
+
+
+def dashboard(user=None) -> dict:
     counts = status_counts()
+    labels = {Status.TICKET: _("Routed to a ticket (any ticket state)")}
     return {
-        "status_counts": [(Status(value).label, value, n) for value, n in counts.items()],
+        "queues": queues(user) if user is not None else [],
+        "status_counts": [(labels.get(value, Status(value).label), value, n)
+                          for value, n in counts.items()],
         "needs_review": counts[Status.NEEDS_REVIEW],
         "failed": counts[Status.FAILED],
         "pending_escalations": pending_escalations(),

@@ -51,7 +51,7 @@ def test_the_action_table_validates_then_calls_the_service_and_reports(client, s
     change = reverse("admin:triage_escalation_change", args=[escalation.pk])
     login(client, staff["desk"])
     response = client.post(url, {"note": ""}, follow=True)
-    assert any(m.startswith("Not done: note:") for m in messages_of(response))
+    assert any(m.startswith("Not done: Note:") for m in messages_of(response))
     assert recorded == []
     response = client.post(url, {"note": "seen"})
     assert response.status_code == 302 and response["Location"] == change

@@ -32,6 +32,9 @@ class ObjectAction:
     form: type[ActionForm]
     permission: str  # "app_label.codename"
     service: Callable[..., review.Outcome]
+    # The change form's context name of this action's form, to show a refused form
+    # again with its errors next to its fields and what the person chose.
+    context_name: str = ""
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -65,12 +68,11 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         form = spec.form(request.POST)
         if not form.is_valid():
             # Each error under the field's label as the form shows it, not its name.
-            errors = "; ".join(
-                f"{(form.fields[name].label if name in form.fields else None) or name}: "
-                f"{', '.join(errs)}" for name, errs in form.errors.items())
+            errors = "; ".join(f"{_label(form, field)}: {', '.join(errs)}"
+                               for field, errs in form.errors.items())
             self.message_user(request, _("Not done: %(errors)s") % {"errors": errors},
                               messages.ERROR)
-            return self._back(obj)
+            return self._refused(request, obj, spec, action, form)
         try:
             outcome = spec.service(obj.pk, request.user, **form.arguments())
         except review.ReviewError as exc:
@@ -81,6 +83,23 @@ class ReadOnlyAdmin(admin.ModelAdmin):
             if outcome.changed:
                 self.log_change(request, obj, outcome.message)
         return self._back(obj)
+
+    def _refused(self, request, obj, spec: ObjectAction, action: str, form) -> HttpResponse:
+        """The page again (400) with the refused form bound: its errors next to its
+        fields, the person's choices kept. Actions whose form the page does not show
+        go back to the page with the message."""
+        name = spec.context_name or f"{action}_form"
+        if not self.shows_form(name):
+            return self._back(obj)
+        request.method = "GET"  # render the page; nothing is saved through it
+        response = self.change_view(request, str(obj.pk),
+                                    extra_context={"bound_forms": {name: form}})
+        response.status_code = 400
+        return response
+
+    def shows_form(self, name: str) -> bool:
+        """Whether the change form renders a form under ``name`` (bound on refusal)."""
+        return name in {"decide_form", "reject_form", "correction_form"}
 
     def action_context(self, obj) -> dict | None:
         """What the change form needs to offer this object's actions; None while the
@@ -98,12 +117,20 @@ class ReadOnlyAdmin(admin.ModelAdmin):
             extra.update(context, act_urls={
                 name: reverse(f"admin:{meta.app_label}_{meta.model_name}_act",
                               args=[obj.pk, name]) for name in allowed})
+        extra.update(extra.pop("bound_forms", {}))
         return super().change_view(request, object_id, form_url, extra)
 
     def _back(self, obj) -> HttpResponseRedirect:
         meta = obj._meta
         return HttpResponseRedirect(
             reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[obj.pk]))
+
+
+def _label(form, field: str) -> str:
+    """A field's label as the person saw it (the form as a whole for non-field errors)."""
+    if field in form.fields:
+        return str(form.fields[field].label or field.replace("_", " ")).capitalize()
+    return _("Form")
 
 
 class ReadOnlyInline(admin.TabularInline):

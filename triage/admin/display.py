@@ -13,10 +13,11 @@ from django.contrib import admin
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from triage import formats, labels
 from triage.sanitize import escape_for_display, escape_invisible
+from triage.selectors import business_days_left, time_left_class
 
 esc = escape_invisible  # the one rule for a sender's or a model's text on a page
 
@@ -40,8 +41,8 @@ def provider_badge(provider: str) -> str:
 
 
 def email_subject(obj) -> str:
-    """For lists: plain text, so the row links to the object itself."""
-    return f"#{obj.email_id} {esc(obj.email.subject)}"
+    """For lists: text (the full subject on hover), so the row links to the object."""
+    return format_html("#{} {}", obj.email_id, truncated(obj.email.subject, 60))
 
 
 email_subject.short_description = gettext_lazy("email")
@@ -83,3 +84,52 @@ def words(value: object) -> str:
     if value is True:
         return labels.yes_no(True)
     return str(value)
+
+
+def cut_at_word(text: str, limit: int = 240) -> str:
+    """At most ``limit`` characters, cut at a word boundary with an ellipsis."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    head = text[:limit]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:") + "\u2026"
+
+
+def whole_words(quote: str, source: str) -> str:
+    """A quote the model cut mid-word, completed to whole words from the text it was
+    taken from (when it is found there verbatim)."""
+    quote = " ".join(str(quote).split())
+    flat = " ".join(source.split())
+    start = flat.find(quote) if quote else -1
+    if start < 0:
+        return quote
+    end = start + len(quote)
+    while start > 0 and flat[start - 1].isalnum() and start > end - len(quote) - 40:
+        start -= 1
+    limit = end + 40
+    while end < len(flat) and flat[end].isalnum() and end < limit:
+        end += 1
+    return flat[start:end]
+
+
+def truncated(value: object, limit: int) -> str:
+    """Short text for a list column, the whole text (escaped) on hover."""
+    text = esc(value or "")
+    if len(text) <= limit:
+        return text
+    return format_html('<span title="{}">{}</span>', text, cut_at_word(text, limit))
+
+
+def short_datetime(value) -> str:
+    """A moment for a list column: local time with the zone, in the reader's format."""
+    return formats.when(value)
+
+
+def deadline_badge(deadline) -> str:
+    """The deadline coloured by business days left (classes in console.css)."""
+    days = business_days_left(deadline)
+    left = "-" if days is None else ngettext(
+        "%(days)s business day left", "%(days)s business days left", days) % {"days": days}
+    return format_html('<span class="triage-time-left {}" title="{}">{}</span>',
+                       time_left_class(days), left, formats.day(deadline))

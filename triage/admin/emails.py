@@ -10,15 +10,26 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
-from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import claim_value, esc, pre, pretty_json, provider_badge, words
+from triage.admin.attachments import AttachmentInline, AttachmentViews
+from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
+from triage.admin.claims import claim_table
+from triage.admin.display import (
+    deadline_badge,
+    esc,
+    pre,
+    pretty_json,
+    provider_badge,
+    short_datetime,
+    truncated,
+    words,
+)
 from triage.admin.exports import export_csv, export_json
-from triage.admin.files import attachment_response, is_previewable, safe_filename
 from triage.admin.filters import (
     FLAG_KEYS,
     FLAGS,
@@ -30,61 +41,48 @@ from triage.admin.filters import (
     RouteFilter,
 )
 from triage.admin.names import FIELDS
+from triage.admin.work import (
+    AssigneeFilter,
+    WorkAdmin,
+    related_items,
+    take_selected,
+    work_actions,
+)
 from triage.chains import llm
 from triage.jsonmail import json_to_eml
-from triage.models import Attachment, InboundEmail, Status
+from triage.models import InboundEmail, Status
 from triage.replay import replay
 from triage.services import privacy, review
 
 
-class AttachmentInline(ReadOnlyInline):
-    model = Attachment
-    fields = ["shown_filename", "content_type", "declared_type", "size", "stored", "open_links"]
-    readonly_fields = fields
-
-    @admin.display(description=_("filename"))
-    def shown_filename(self, obj: Attachment) -> str:
-        return esc(obj.filename)
-
-    @admin.display(description=_("open"))
-    def open_links(self, obj: Attachment) -> str:
-        if not obj.stored:
-            return "-"
-        args = [obj.email_id, obj.pk]
-        download = format_html('<a href="{}">{}</a>',
-                               reverse("admin:triage_inboundemail_attachment", args=args),
-                               gettext("Download"))
-        if not is_previewable(obj):
-            return download
-        return format_html('{} &middot; <a href="{}">{}</a>', download,
-                           reverse("admin:triage_inboundemail_attachment_preview", args=args),
-                           gettext("Preview"))
-
-
 @admin.register(InboundEmail)
-class InboundEmailAdmin(ReadOnlyAdmin):
-    list_display = ["received_at", "shown_sender", "shown_subject", "status", "route",
-                    "department", "exposure_usd", "deadline", "provider_shown", "flag_icons"]
+class InboundEmailAdmin(AttachmentViews, WorkAdmin, ReadOnlyAdmin):
+    work_kind = "email"
+    list_display = ["shown_received", "shown_sender", "list_subject", "status", "route_department",
+                    "exposure_usd", "deadline", "provider_shown", "flag_icons",
+                    "shown_assignee"]
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
                    DecidedByFilter, FlagFilter, ("received_at", admin.DateFieldListFilter),
-                   "provider"]
+                   "provider", AssigneeFilter]
     search_fields = ["from_address", "subject", "=message_id",
                      "=current_run__contract_reference", "=current_run__lot_reference"]
-    list_select_related = ["current_run"]
+    list_select_related = ["current_run", "assignee"]
+    list_display_links = ["list_subject"]
     list_per_page = 50
     show_full_result_count = False
     paginator = EstimatedCountPaginator
     ordering = ["-received_at"]
     inlines = [AttachmentInline]
-    actions = ["retriage", "replay", export_csv, export_json]
+    actions = ["retriage", "replay", export_csv, export_json, take_selected]
     object_actions = {
         "decide": ObjectAction(forms.DecideForm, "triage.decide_manually",
                                review.email_decide_manually),
+        **work_actions("email"),
     }
     change_form_template = "admin/triage/inboundemail/change_form.html"
     fieldsets = [
         (None, {"fields": ["shown_subject", "shown_from", "status", "shown_status_reason",
-                           "received_at", "decided_by"]}),
+                           "received_at", "decided_by", "related_items"]}),
         (_("Decision"), {"fields": ["decision_panel", "extracted_fields"]}),
         (_("Message"), {"fields": ["flag_details", "shown_body", "download_raw", "addresses",
                                 "message_id", "in_reply_to", "reply_to_email", "replies_list",
@@ -170,45 +168,24 @@ class InboundEmailAdmin(ReadOnlyAdmin):
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
 
-    def _attachment(self, request: HttpRequest, pk: int, attachment_id: int) -> Attachment:
-        # Anyone in a triage group (each has view_attachment); staff in none are refused.
-        if not request.user.has_perm("triage.view_attachment"):
-            raise PermissionDenied
-        attachment = get_object_or_404(Attachment, pk=attachment_id, email_id=pk)
-        if not attachment.stored or not attachment.file:
-            raise Http404("not stored: over the size cap, or removed by retention")
-        return attachment
-
-    def attachment_view(self, request: HttpRequest, pk: int,
-                        attachment_id: int) -> HttpResponse:
-        """?preview=1 serves an image or PDF inline for the sandboxed frame; anything
-        else is always a download."""
-        attachment = self._attachment(request, pk, attachment_id)
-        preview = request.GET.get("preview") == "1" and is_previewable(attachment)
-        privacy.email_opened(pk, request.user, what="attachment",
-                             target=f"attachment:{attachment.pk}", data={"preview": preview})
-        return attachment_response(attachment, preview=preview)
-
-    def attachment_preview_view(self, request: HttpRequest, pk: int,
-                                attachment_id: int) -> TemplateResponse:
-        attachment = self._attachment(request, pk, attachment_id)
-        if not is_previewable(attachment):
-            raise Http404("no preview for this type: download it")
-        url = reverse("admin:triage_inboundemail_attachment", args=[pk, attachment.pk])
-        return TemplateResponse(request, "admin/triage/attachment/preview.html", {
-            **self.admin_site.each_context(request),
-            "title": gettext("Attachment of email #%(id)s") % {"id": pk},
-            "filename": safe_filename(attachment.filename, f"attachment-{attachment.pk}"),
-            "size": attachment.size, "content_type": attachment.content_type,
-            "download_url": url, "preview_url": f"{url}?preview=1",
-            "email_url": reverse("admin:triage_inboundemail_change", args=[pk]),
-        })
-
     # -- columns --
+
+    related_items = staticmethod(related_items)
+
+    @admin.display(description=_("received"), ordering="received_at")
+    def shown_received(self, obj: InboundEmail) -> str:
+        """The day in the list, the local time with its zone on hover."""
+        return format_html('<span title="{}">{}</span>', short_datetime(obj.received_at),
+                           formats.day(timezone.localdate(obj.received_at)))
 
     @admin.display(description=_("sender"), ordering="from_address")
     def shown_sender(self, obj: InboundEmail) -> str:
-        return esc(obj.from_address)
+        return truncated(obj.from_address, 18)
+
+    @admin.display(description=_("subject"))
+    def list_subject(self, obj: InboundEmail) -> str:
+        # The changelist's one link; truncated there, the full text on hover.
+        return truncated(obj.subject, 60)
 
     @admin.display(description=_("subject"))
     def shown_subject(self, obj: InboundEmail) -> str:
@@ -226,6 +203,16 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     def route(self, obj: InboundEmail) -> str:
         return labels.route(obj.current_run.route) if obj.current_run else "-"
 
+    @admin.display(description=_("route (department)"), ordering="current_run__route")
+    def route_department(self, obj: InboundEmail) -> str:
+        """One column for both, so the list fits a 1440 px screen."""
+        run = obj.current_run
+        if not run:
+            return "-"
+        if not run.department:
+            return labels.route(run.route)
+        return f"{labels.route(run.route)} ({labels.department(run.department)})"
+
     @admin.display(description=_("department"))
     def department(self, obj: InboundEmail) -> str:
         run = obj.current_run
@@ -239,7 +226,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     @admin.display(description=_("deadline"), ordering="current_run__response_deadline")
     def deadline(self, obj: InboundEmail):
         run = obj.current_run
-        return formats.day(run.response_deadline) if run else "-"
+        return deadline_badge(run.response_deadline) if run and run.response_deadline else "-"
 
     @admin.display(description=_("decided by"))
     def provider_shown(self, obj: InboundEmail) -> str:
@@ -257,7 +244,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
         names = [str(FLAGS[k]) for k in FLAG_KEYS if k in obj.flags]
         if obj.automated:
             names.append(gettext("not triaged"))
-        return ", ".join(names) or "-"
+        return truncated(", ".join(names), 12) or "-"
 
     # -- detail panels: tables are templates; the text a sender or a model wrote is
     # esc()'d here and autoescaped there; times are local, to the minute, with the zone --
@@ -334,20 +321,7 @@ class InboundEmailAdmin(ReadOnlyAdmin):
         claim = ((run.decision or {}).get("claim") if run else None) or {}
         if not claim:
             return "-"
-        quotes: dict[str, list[str]] = {}
-        for q in claim.get("quotes") or []:
-            quotes.setdefault(q.get("field", ""), []).append(q.get("quote", ""))
-        rows = []
-        for field, value in claim.items():
-            if field == "quotes" or value in (None, "", [], {}):
-                continue
-            if field == "hvi":
-                rows += [(f"hvi.{name}", hv) for name, hv in value.items() if hv is not None]
-                continue
-            rows.append((field, value))
-        return render_to_string("admin/triage/inboundemail/extracted_fields.html", {
-            "rows": [(labels.field(f), esc(claim_value(f, v, claim)),
-                      esc(" / ".join(quotes.get(f, [])))) for f, v in rows]})
+        return claim_table(claim, obj.text_body)
 
     @admin.display(description=_("runs"))
     def runs_panel(self, obj: InboundEmail) -> str:

@@ -4,65 +4,102 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import admin
-from django.db.models import Case, IntegerField, Value, When
+from django.db.models import Case, F, IntegerField, Value, When
+from django.utils.html import format_html
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
 from triage.admin.base import ObjectAction, ReadOnlyAdmin
-from triage.admin.display import email_subject, esc, shown_email
+from triage.admin.display import (
+    email_subject,
+    esc,
+    pre,
+    short_datetime,
+    shown_email,
+    truncated,
+)
+from triage.admin.work import AssigneeFilter, WorkAdmin, take_selected, work_actions
 from triage.models import Escalation
-from triage.selectors import business_days_left
+from triage.selectors import business_days_left, time_left_class
 from triage.services import review
 
 DESK = "triage.resolve_escalation"
 
 
 @admin.register(Escalation)
-class EscalationAdmin(ReadOnlyAdmin):
-    list_display = ["email_subject", "state", "shown_exposure", "shown_deadline", "time_left",
-                    "shown_model_triggers", "shown_backstop_triggers", "created_at"]
-    list_filter = ["state"]
-    list_select_related = ["email", "run"]
+class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
+    work_kind = "escalation"
+    list_display = ["email_subject", "state", "list_exposure", "shown_deadline", "time_left",
+                    "list_model_triggers", "list_backstop_triggers", "list_created",
+                    "shown_assignee"]
+    list_filter = ["state", AssigneeFilter]
+    list_select_related = ["email", "assignee", "run"]
     change_form_template = "admin/triage/escalation/change_form.html"
-    readonly_fields = ["shown_email", "state", "shown_exposure", "shown_deadline", "time_left",
-                       "shown_model_triggers", "shown_backstop_triggers", "created_at",
+    actions = [take_selected, "acknowledge_selected"]
+    readonly_fields = ["shown_email", "state", "shown_assignee", "shown_exposure",
+                       "shown_deadline", "time_left",
+                       "shown_model_triggers", "shown_backstop_triggers", "shown_body",
+                       "created_at",
                        "acknowledged_by", "acknowledged_at", "closed_by", "closed_at",
-                       "shown_note", "dismissal_requested_by", "shown_dismissal_reason",
+                       "dismissal_requested_by", "shown_dismissal_reason",
                        "resolution_requested_by", "shown_resolution_note", "reopen_count"]
     fields = readonly_fields
     object_actions = {
         "acknowledge": ObjectAction(forms.NoteForm, DESK, review.escalation_acknowledge),
         "resolve": ObjectAction(forms.RequiredNoteForm, DESK, review.escalation_resolve),
         "dismiss": ObjectAction(forms.DismissForm, DESK, review.escalation_dismiss),
+        **work_actions("escalation"),
     }
 
     email_subject = staticmethod(email_subject)
     shown_email = staticmethod(shown_email)
 
     def get_queryset(self, request):
-        # Pending first, oldest first: the desk works the queue from the top.
+        # Pending first, then least time left (no deadline last), then oldest: the desk
+        # works the queue from the top.
         rank = Case(When(state="pending", then=Value(0)),
                     When(state="acknowledged", then=Value(1)), default=Value(2),
                     output_field=IntegerField())
-        return super().get_queryset(request).annotate(rank=rank).order_by("rank", "created_at")
+        return super().get_queryset(request).annotate(rank=rank).order_by(
+            "rank", F("response_deadline").asc(nulls_last=True), "created_at")
+
+    @admin.action(description=_("Acknowledge the selected escalations"),
+                  permissions=["work"])
+    def acknowledge_selected(self, request, queryset) -> None:
+        done = sum(review.escalation_acknowledge(pk, request.user).changed
+                   for pk in queryset.values_list("pk", flat=True)[:500])
+        self.message_user(request, ngettext("%(n)d escalation acknowledged.",
+                                            "%(n)d escalations acknowledged.", done) % {"n": done})
 
     def action_context(self, obj: Escalation) -> dict | None:
         if obj.state not in (Escalation.State.PENDING, Escalation.State.ACKNOWLEDGED):
             return None
         return {"can_acknowledge": obj.state == Escalation.State.PENDING}
 
-    @admin.display(description=_("time left"))
+    @admin.display(description=_("time left"), ordering="response_deadline")
     def time_left(self, obj: Escalation) -> str:
         days = business_days_left(obj.response_deadline)
         if days is None:
             return gettext("no deadline stated")
-        if days < 0:
-            return gettext("OVERDUE")
-        return ngettext("%(days)s business day", "%(days)s business days", days) % {
-            "days": days}
+        text = {0: gettext("today"), 1: gettext("tomorrow")}.get(days) if days >= 0 \
+            else gettext("OVERDUE")
+        return format_html('<span class="triage-time-left {}">{}</span>', time_left_class(days),
+                           text or ngettext("%(days)s business day", "%(days)s business days",
+                                            days) % {"days": days})
 
-    @admin.display(description=_("exposure"), ordering="exposure_usd")
+    @admin.display(description=_("the email (normalised text)"))
+    def shown_body(self, obj: Escalation) -> str:
+        return pre(obj.email.text_body)
+
+    @admin.display(description=_("exposure USD"), ordering="exposure_usd")
+    def list_exposure(self, obj: Escalation) -> str:
+        """Short for the list: the USD figure, the stated amount and rate on hover."""
+        return format_html('<span title="{}">{}</span>', self.shown_exposure(obj),
+                           formats.money(obj.exposure_usd, "USD"))
+
+    @admin.display(description=_("exposure (as the sender wrote it, the rate, USD)"),
+                   ordering="exposure_usd")
     def shown_exposure(self, obj: Escalation) -> str:
         """The USD figure next to the amount as stated and the rate used."""
         return esc(labels.exposure(obj.exposure_usd, obj.run.exposure_amount,
@@ -80,9 +117,17 @@ class EscalationAdmin(ReadOnlyAdmin):
     def shown_backstop_triggers(self, obj: Escalation) -> str:
         return esc(labels.sentences(obj.backstop_triggers)) or "-"
 
-    @admin.display(description=_("note"))
-    def shown_note(self, obj: Escalation) -> str:
-        return esc(obj.note) or "-"
+    @admin.display(description=_("raised"), ordering="created_at")
+    def list_created(self, obj: Escalation) -> str:
+        return short_datetime(obj.created_at)
+
+    @admin.display(description=_("model triggers"))
+    def list_model_triggers(self, obj: Escalation) -> str:
+        return truncated(", ".join(map(labels.model_trigger, obj.model_triggers)), 50) or "-"
+
+    @admin.display(description=_("backstop triggers"))
+    def list_backstop_triggers(self, obj: Escalation) -> str:
+        return truncated(labels.sentences(obj.backstop_triggers), 50) or "-"
 
     @admin.display(description=_("dismissal reason"))
     def shown_dismissal_reason(self, obj: Escalation) -> str:

@@ -8,7 +8,15 @@ from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import claim_value, email_subject, esc, shown_email
+from triage.admin.claims import claim_table
+from triage.admin.display import claim_value, cut_at_word, email_subject, esc, shown_email
+from triage.admin.work import (
+    AssigneeFilter,
+    AwaitingApprovalFilter,
+    WorkAdmin,
+    take_selected,
+    work_actions,
+)
 from triage.models import Ticket, TicketVersion
 from triage.services import review
 
@@ -29,13 +37,15 @@ class TicketVersionInline(ReadOnlyInline):
 
 
 @admin.register(Ticket)
-class TicketAdmin(ReadOnlyAdmin):
+class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
+    work_kind = "ticket"
     list_display = ["email_subject", "state", "version", "claiming_party", "exposure",
-                    "arbitration_number", "created_at"]
-    list_filter = ["state"]
-    list_select_related = ["email"]
+                    "arbitration_number", "created_at", "shown_assignee"]
+    list_filter = ["state", AwaitingApprovalFilter, AssigneeFilter]
+    list_select_related = ["email", "assignee"]
     inlines = [TicketVersionInline]
     change_form_template = "admin/triage/ticket/change_form.html"
+    actions = [take_selected]
     readonly_fields = ["shown_email", "state", "version", "claim_table", "checklist_table",
                        "last_corrected_by", "decided_by", "decided_at", "decided_version",
                        "arbitration_number", "shown_rejection_reason"]
@@ -43,7 +53,9 @@ class TicketAdmin(ReadOnlyAdmin):
     object_actions = {
         "approve": ObjectAction(forms.VersionForm, CLAIMS, review.ticket_approve),
         "reject": ObjectAction(forms.RejectForm, CLAIMS, review.ticket_reject),
-        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, review.ticket_correct),
+        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, review.ticket_correct,
+                                context_name="correction_form"),
+        **work_actions("ticket"),
     }
 
     email_subject = staticmethod(email_subject)
@@ -72,14 +84,7 @@ class TicketAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("claim (this version)"))
     def claim_table(self, obj: Ticket) -> str:
-        claim = dict(obj.data.get("claim") or {})
-        hvi = {f"hvi.{k}": v for k, v in (claim.pop("hvi", None) or {}).items() if v is not None}
-        rows = [(labels.field(k), esc(claim_value(k, v, claim)))
-                for k, v in {**claim, **hvi}.items()
-                if k != "quotes" and v not in (None, "", [], {})]
-        if not rows:
-            return "-"
-        return render_to_string("admin/triage/includes/kv_table.html", {"rows": rows})
+        return claim_table(obj.data.get("claim") or {}, obj.email.text_body)
 
     @admin.display(description=_("qualification checklist"))
     def checklist_table(self, obj: Ticket) -> str:
@@ -89,7 +94,8 @@ class TicketAdmin(ReadOnlyAdmin):
         return render_to_string("admin/triage/ticket/checklist.html", {"rows": [
             (esc(r.get("question")), _answer(r.get("answer")),
              formats.number(r["confidence"]) if isinstance(r.get("confidence"), int | float)
-             else str(r.get("confidence")), esc(r.get("quote") or "")) for r in rows]})
+             else str(r.get("confidence")), esc(cut_at_word(r.get("quote") or "")))
+            for r in rows]})
 
     @admin.display(description=_("rejection reason"))
     def shown_rejection_reason(self, obj: Ticket) -> str:

@@ -5,6 +5,7 @@ One module per area: mail as received (``mail``), decisions (``runs``), staff wo
 (``review``), data-protection records (``privacy``). Everything is imported from here;
 migrations name ``triage.models.attachment_path``."""
 
+from triage.models.console import Note, Reply
 from triage.models.mail import (
     ROUTED,
     TERMINAL,
@@ -34,6 +35,7 @@ from triage.models.runs import ChainCall, RunStatus, TriageRun
 __all__ = [
     "ESCALATION_OPEN", "ESCALATION_TRANSITIONS", "ROUTED", "TERMINAL", "TRANSITIONS",
     "Attachment", "ChainCall", "DataRequest", "EmailEvent", "Escalation", "Forward", "InboundEmail",
-    "Notification", "Provider", "RunStatus", "Status", "Ticket", "TicketVersion", "Tombstone",
+    "Note", "Notification", "Provider", "Reply", "RunStatus", "Status", "Ticket", "TicketVersion",
+    "Tombstone",
     "TriageRun", "WebhookToken", "attachment_path", "attachment_storage", "can_transition",
 ]

@@ -105,6 +105,9 @@ class InboundEmail(models.Model):
     current_run = models.ForeignKey(
         "TriageRun", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who is working it while it waits for a person (needs review, failed).
+    assignee = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["-received_at"]
@@ -119,6 +122,7 @@ class InboundEmail(models.Model):
             ("retriage_email", "Can re-triage an email"),
             ("export_decisions", "Can export triage decisions"),
             ("decide_manually", "Can route an email by hand"),
+            ("reply_email", "Can reply to the sender"),
         ]
 
     def __str__(self) -> str:

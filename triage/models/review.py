@@ -43,6 +43,8 @@ class Escalation(models.Model):
                                                 on_delete=models.PROTECT, related_name="+")
     resolution_note = models.TextField(blank=True)
     reopen_count = models.PositiveIntegerField(default=0)
+    assignee = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         permissions = [("resolve_escalation", "Can acknowledge, resolve or dismiss escalations")]
@@ -88,6 +90,8 @@ class Ticket(models.Model):
     decided_version = models.PositiveIntegerField(null=True, blank=True)
     arbitration_number = models.CharField(max_length=32, null=True, blank=True, unique=True)
     rejection_reason = models.TextField(blank=True)
+    assignee = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                 on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         permissions = [("approve_ticket", "Can approve or reject tickets")]

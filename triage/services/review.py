@@ -7,11 +7,9 @@ locked (``select_for_update``), so a conflict is one success and one clear refus
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,13 +28,11 @@ from triage.models import (
 )
 from triage.readers.dates import parse_date
 from triage.routes import MANUAL_ROUTES, Department, Route
-from triage.services import actions
+from triage.services import actions, notes
 from triage.services.audit import audit_write
+from triage.services.outcome import Outcome, ReviewError
+from triage.services.outcome import require as _require
 from triage.services.queue import email_enqueue
-
-
-class ReviewError(Exception):
-    """A refusal with a message for the person who asked."""
 
 
 class StaleVersion(ReviewError):
@@ -45,17 +41,6 @@ class StaleVersion(ReviewError):
                            "%(seen)s, the current version is %(current)s. Review it again "
                            "before approving.") % {"seen": seen, "current": current})
         self.current = current
-
-
-@dataclass(frozen=True)
-class Outcome:
-    changed: bool
-    message: str
-
-
-def _require(actor, perm: str) -> None:
-    if not (actor and actor.is_active and actor.has_perm(f"triage.{perm}")):
-        raise PermissionDenied(_("you do not have the %(perm)s permission") % {"perm": perm})
 
 
 # --- Escalations (trading desk) -------------------------------------------------------
@@ -76,6 +61,7 @@ def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome
         audit_write(esc.email_id, "escalation_acknowledged", actor=actor,
                     target=f"escalation:{esc.pk}",
                     before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)
+        notes.note_write(esc.email_id, actor, esc.note, target=f"escalation:{esc.pk}")
     return Outcome(True, _("Escalation acknowledged."))
 
 
@@ -120,6 +106,7 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
                 audit_write(esc.email_id, f"escalation_{noun}_requested", actor=actor,
                             target=f"escalation:{esc.pk}", reason=note,
                             after={"backstop_triggers": esc.backstop_triggers})
+                notes.note_write(esc.email_id, actor, note, target=f"escalation:{esc.pk}")
                 return Outcome(True, str(labels.SECOND_DESK_REQUESTED[noun]))
             if requested_by == actor.pk:
                 raise ReviewError(str(labels.SECOND_DESK_BY_YOU[noun]))
@@ -130,6 +117,7 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
                     target=f"escalation:{esc.pk}", before={"state": before},
                     after={"state": state}, reason=note,
                     data={"requested_by": requested_by} if requested_by else None)
+        notes.note_write(esc.email_id, actor, note, target=f"escalation:{esc.pk}")
     return Outcome(True, _("Escalation %(state)s.") % {"state": esc.get_state_display().lower()})
 
 
@@ -321,6 +309,8 @@ def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> O
                     target=f"ticket:{ticket.pk}",
                     before={"state": "draft"}, after={"state": "rejected"},
                     reason=ticket.rejection_reason, version=ticket.version)
+        notes.note_write(ticket.email_id, actor, ticket.rejection_reason,
+                         target=f"ticket:{ticket.pk}")
     return Outcome(True, _("Ticket rejected at version %(version)s.") % {
         "version": ticket.version})
 

@@ -1,0 +1,142 @@
+"""Ownership: take, release and hand over, with the group rules, the audit rows, and
+two people taking the same item at once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.db import connection
+
+from tests.factories import BANK_CHANGE, triaged_raw, triaged_sample
+from triage.models import EmailEvent, Escalation, InboundEmail, Ticket
+from triage.services import ownership, review
+from triage.services.outcome import ReviewError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def escalation(staff):
+    return Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+
+
+@pytest.fixture
+def ticket(staff):
+    return Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+
+
+def test_desk_takes_an_escalation_and_it_is_audited(escalation, staff):
+    outcome = ownership.assignee_take("escalation", escalation.pk, staff["desk"])
+    assert outcome.changed
+    escalation.refresh_from_db()
+    assert escalation.assignee == staff["desk"]
+    [row] = EmailEvent.objects.filter(kind="assigned")
+    assert (row.email_id, row.actor, row.target, row.before, row.after) == (
+        escalation.email_id, staff["desk"], f"escalation:{escalation.pk}",
+        {"assignee": None}, {"assignee": "desk1"})
+
+
+def test_a_second_taker_is_told_who_has_it(escalation, staff):
+    ownership.assignee_take("escalation", escalation.pk, staff["desk"])
+    with pytest.raises(ReviewError, match="desk1 has this item"):
+        ownership.assignee_take("escalation", escalation.pk, staff["desk2"])
+    escalation.refresh_from_db()
+    assert escalation.assignee == staff["desk"]
+    assert EmailEvent.objects.filter(kind="assigned").count() == 1
+
+
+def test_taking_needs_the_group_that_works_the_item(escalation, ticket, staff):
+    with pytest.raises(PermissionDenied):
+        ownership.assignee_take("escalation", escalation.pk, staff["claims"])
+    with pytest.raises(PermissionDenied):
+        ownership.assignee_take("ticket", ticket.pk, staff["desk"])
+    assert ownership.assignee_take("ticket", ticket.pk, staff["claims"]).changed
+    escalation.refresh_from_db()
+    assert escalation.assignee is None
+
+
+def test_only_the_assignee_releases(escalation, staff):
+    ownership.assignee_take("escalation", escalation.pk, staff["desk"])
+    with pytest.raises(ReviewError, match="only they can release it"):
+        ownership.assignee_release("escalation", escalation.pk, staff["desk2"])
+    assert ownership.assignee_release("escalation", escalation.pk, staff["desk"]).changed
+    escalation.refresh_from_db()
+    assert escalation.assignee is None
+    [row] = EmailEvent.objects.filter(kind="released")
+    assert (row.before, row.after) == ({"assignee": "desk1"}, {"assignee": None})
+
+
+def test_hand_over_to_a_colleague_in_the_group(escalation, staff):
+    ownership.assignee_take("escalation", escalation.pk, staff["desk"])
+    outcome = ownership.assignee_hand_over("escalation", escalation.pk, staff["desk"],
+                                           to=staff["desk2"], seen=staff["desk"].pk)
+    assert outcome.changed
+    escalation.refresh_from_db()
+    assert escalation.assignee == staff["desk2"]
+    [row] = EmailEvent.objects.filter(kind="handed_over")
+    assert (row.actor, row.before, row.after) == (
+        staff["desk"], {"assignee": "desk1"}, {"assignee": "desk2"})
+
+
+def test_hand_over_refuses_someone_outside_the_group(escalation, staff):
+    with pytest.raises(ReviewError, match="claims1 is not in the group"):
+        ownership.assignee_hand_over("escalation", escalation.pk, staff["desk"],
+                                     to=staff["claims"], seen=None)
+    escalation.refresh_from_db()
+    assert escalation.assignee is None
+    assert not EmailEvent.objects.filter(kind="handed_over").exists()
+
+
+def test_hand_over_on_a_stale_page_is_refused(escalation, staff):
+    # desk2 opened the page while it was unassigned; desk1 took it meanwhile.
+    ownership.assignee_take("escalation", escalation.pk, staff["desk"])
+    with pytest.raises(ReviewError, match="changed hands since you opened it: desk1"):
+        ownership.assignee_hand_over("escalation", escalation.pk, staff["desk2"],
+                                     to=staff["desk2"], seen=None)
+    escalation.refresh_from_db()
+    assert escalation.assignee == staff["desk"]
+
+
+def test_a_closed_item_cannot_be_taken(ticket, staff):
+    review.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="not a claim")
+    with pytest.raises(ReviewError, match="no longer waits for a person"):
+        ownership.assignee_take("ticket", ticket.pk, staff["claims2"])
+
+
+def test_only_emails_waiting_for_a_person_can_be_taken(staff):
+    routed = triaged_sample("05-shipping-notice.eml")
+    with pytest.raises(ReviewError, match="no longer waits"):
+        ownership.assignee_take("email", routed.pk, staff["triager"])
+    review_email = triaged_raw(BANK_CHANGE)
+    assert review_email.status == "needs_review"
+    assert ownership.assignee_take("email", review_email.pk, staff["triager"]).changed
+    assert InboundEmail.objects.get(pk=review_email.pk).assignee == staff["triager"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_people_taking_at_once_one_wins(staff):
+    escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    barrier = threading.Barrier(2)
+    results = {}
+
+    def take(who):
+        barrier.wait()
+        try:
+            results[who] = ownership.assignee_take("escalation", escalation.pk, staff[who])
+        except ReviewError as exc:
+            results[who] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=take, args=(w,)) for w in ("desk", "desk2")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    wins = [w for w, r in results.items() if not isinstance(r, Exception)]
+    assert len(wins) == 1
+    escalation.refresh_from_db()
+    assert escalation.assignee == staff[wins[0]]
+    assert EmailEvent.objects.filter(kind="assigned").count() == 1

@@ -1,0 +1,105 @@
+"""Replies to the sender: sent only when a person sends one, threaded on the stored
+Message-ID, recorded (row and audit), marked as ours, and never a carrier of headers
+or of the model's reasoning."""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.core.exceptions import PermissionDenied
+
+from tests.factories import triaged_sample
+from triage import mime, reply_templates
+from triage.admin.replies import facts
+from triage.models import EmailEvent, InboundEmail, Reply
+from triage.services import replies
+from triage.services.ingestion import email_ingest
+from triage.services.outcome import ReviewError
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def claim(staff):
+    mail.outbox.clear()
+    return triaged_sample("02-reclamacao-hvi.eml")
+
+
+def test_triage_never_replies_to_the_sender(claim):
+    assert not [m for m in mail.outbox if claim.from_address in m.to]
+    assert not Reply.objects.exists()
+
+
+def test_a_reply_threads_on_the_stored_message_id_and_is_recorded(claim, staff):
+    InboundEmail.objects.filter(pk=claim.pk).update(references=["older@x.example", "bad id"])
+    outcome = replies.reply_send(claim.pk, staff["claims"], subject="Re: Reclamação",
+                                 body="Recebemos.", template="ack-pt")
+    assert outcome.changed and "Reply sent to qualidade@fiacaonordeste" in outcome.message
+    [sent] = [m for m in mail.outbox if m.to == [claim.from_address]]
+    headers = sent.message()
+    assert headers["In-Reply-To"] == "<rq-114-7731@fiacaonordeste.example.com.br>"
+    assert headers["References"] == ("<older@x.example> "
+                                     "<rq-114-7731@fiacaonordeste.example.com.br>")
+    assert headers[mime.NOTIFICATION_HEADER] == f"reply; email={claim.pk}"
+    assert "Auto-Submitted" not in headers  # a person wrote it
+    reply = Reply.objects.get()
+    assert (reply.state, reply.author, reply.to_address, reply.template) == (
+        "sent", staff["claims"], claim.from_address, "ack-pt")
+    assert headers["Message-ID"] == reply.message_id
+    [row] = EmailEvent.objects.filter(kind="reply_recorded")
+    assert (row.actor, row.target) == (staff["claims"], f"reply:{reply.pk}")
+
+
+def test_our_reply_coming_back_is_not_triaged_again(claim, staff):
+    replies.reply_send(claim.pk, staff["claims"], subject="Re: x", body="Recebemos.")
+    raw = mail.outbox[-1].message().as_bytes()
+    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
+    back = InboundEmail.objects.get(pk=result.email_id)
+    assert back.automated == "our own notification" and back.status == "ignored"
+
+
+def test_only_claims_staff_and_triage_admins_reply(claim, staff):
+    with pytest.raises(PermissionDenied):
+        replies.reply_send(claim.pk, staff["desk"], subject="x", body="y")
+    assert replies.reply_send(claim.pk, staff["triager"], subject="x", body="y").changed
+    assert Reply.objects.count() == 1
+
+
+def test_a_subject_cannot_carry_headers(claim, staff):
+    replies.reply_send(claim.pk, staff["claims"], subject="Re: x\r\nBcc: evil@attacker.example",
+                       body="ok")
+    sent = mail.outbox[-1]
+    assert sent.recipients() == [claim.from_address]
+    assert "Bcc" not in sent.message()
+    assert sent.subject == "Re: x Bcc: evil@attacker.example"
+
+
+def test_refusals_leave_nothing_behind(claim, staff):
+    for kwargs, match in [({"subject": "x", "body": "  "}, "needs some text"),
+                          ({"subject": "x", "body": "y" * 10_001}, "at most 10000")]:
+        with pytest.raises(ReviewError, match=match):
+            replies.reply_send(claim.pk, staff["claims"], **kwargs)
+    assert not Reply.objects.exists() and not mail.outbox
+
+
+def test_a_failed_send_is_recorded_and_said(claim, staff, monkeypatch):
+    def refuse(self, fail_silently=False):
+        raise OSError("connection refused")
+
+    monkeypatch.setattr("django.core.mail.EmailMessage.send", refuse)
+    outcome = replies.reply_send(claim.pk, staff["claims"], subject="x", body="y")
+    assert not outcome.changed and "not sent: connection refused" in outcome.message
+    reply = Reply.objects.get()
+    assert (reply.state, reply.error) == ("failed", "connection refused")
+    assert EmailEvent.objects.filter(kind="reply_failed").count() == 1
+
+
+def test_portuguese_acknowledgement_quotes_contract_and_lot_not_the_model(claim):
+    run = claim.current_run
+    run.contract_reference, run.lot_reference = "BR-2026/114", "7731"
+    run.decision = {**run.decision, "escalation": {"model_reasoning": "SECRET REASONING"}}
+    run.save()
+    body = reply_templates.render("ack-pt", facts(InboundEmail.objects.get(pk=claim.pk)))
+    assert "contrato BR-2026/114 e lote 7731" in body and "Confirmamos o recebimento" in body
+    assert "SECRET" not in body
+    assert reply_templates.reply_subject("Re:  Reclamação\r\n x") == "Re: Reclamação x"
