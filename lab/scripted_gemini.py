@@ -108,6 +108,10 @@ class ScriptedGemini:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out as two writes; with Nagle's algorithm the body
+            # waited for the client's delayed ACK, ~40 ms on every call on top of the
+            # scripted latency. A real endpoint adds no such wait.
+            disable_nagle_algorithm = True
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from triage.chains.llm import prompt_version, structured
+from triage.chains.llm import Schema, prompt_version, structured
 from triage.chains.questions import ChecklistAnswer, format_questions
 from triage.chains.untrusted import HUMAN_TEMPLATE
 
@@ -16,7 +16,7 @@ NAME = "checklist"
 __all__ = ["ChecklistAnswer", "build", "format_questions"]
 
 
-class QualificationChecklist(BaseModel):
+class QualificationChecklist(Schema):
     answers: Annotated[list[ChecklistAnswer], Field(description="One answer per question.")]
 
 

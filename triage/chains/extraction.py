@@ -7,9 +7,9 @@ from enum import StrEnum
 from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
-from triage.chains.llm import prompt_version, structured
+from triage.chains.llm import Schema, prompt_version, structured
 from triage.chains.questions import ChecklistAnswer, format_questions
 from triage.chains.untrusted import HUMAN_TEMPLATE
 from triage.readers.dates import parse_date
@@ -27,7 +27,7 @@ class ClaimType(StrEnum):
     OTHER = "other"
 
 
-class HVIFindings(BaseModel):
+class HVIFindings(Schema):
     """HVI values as stated in the email; null when not stated."""
 
     micronaire: Annotated[float | None, Field(description="Micronaire reading, e.g. 4.9.")] = None
@@ -41,13 +41,13 @@ class HVIFindings(BaseModel):
     leaf_grade: Annotated[str | None, Field(description="Leaf grade, e.g. 5.")] = None
 
 
-class FieldQuote(BaseModel):
+class FieldQuote(Schema):
     field: Annotated[str, Field(description="Name of the field this quote supports.")]
     quote: Annotated[str, Field(description="Short verbatim quote from the email.",
                                 max_length=300)]
 
 
-class ClaimExtract(BaseModel):
+class ClaimExtract(Schema):
     claiming_party: Annotated[str | None, Field(description="Company making the claim.")] = None
     contact: Annotated[str | None, Field(description="Person, email or phone to reply to.")] = None
     contract_reference: Annotated[str | None, Field(

@@ -16,7 +16,7 @@ import httpx
 from django.conf import settings
 from langchain_core.language_models import BaseChatModel
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from triage import offline
 
@@ -57,6 +57,23 @@ def build_model(spec: ModelSpec | None = None) -> BaseChatModel:
         max_retries=settings.TRIAGE_LLM_CLIENT_RETRIES + 1,
         **kwargs,
     )
+
+
+def _drop_property_titles(schema: dict) -> None:
+    # Pydantic titles every property with its own name again ("contact" -> "Contact")
+    # and repeats its default (the prompts say "null where not stated"): nothing for
+    # the model, and tokens on every call of every chain. Our own validation keeps the
+    # defaults.
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+        prop.pop("default", None)
+
+
+class Schema(BaseModel):
+    """Base of every chain's output schema: what the model is sent is the field names,
+    types and descriptions, nothing repeated."""
+
+    model_config = ConfigDict(json_schema_extra=_drop_property_titles)
 
 
 def structured(model: BaseChatModel, schema: type[BaseModel]):

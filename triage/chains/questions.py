@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import Field
+
+from triage.chains.llm import Schema
 
 
-class ChecklistAnswer(BaseModel):
+class ChecklistAnswer(Schema):
     number: Annotated[int, Field(ge=1, description="The question's number.")]
     answer: Annotated[Literal["yes", "no", "unknown"], Field(
         description="yes or no only when the email says so; otherwise unknown.")]
