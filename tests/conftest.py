@@ -124,6 +124,8 @@ def start_worker(redis_broker, tmp_path):
             "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
             "TRIAGE_SOFT_TIME_LIMIT_S": "60",
             "TRIAGE_HARD_TIME_LIMIT_S": "90",
+            # Celery reads "--pool prefork" as its default and lets the setting win.
+            "TRIAGE_WORKER_POOL": pool,
             **(env or {}),
         }
         proc = subprocess.Popen(  # noqa: S603
