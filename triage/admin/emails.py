@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import operator
+from functools import reduce
 
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -32,6 +35,8 @@ from triage.jsonmail import json_to_eml
 from triage.models import Attachment, InboundEmail, Status
 from triage.replay import replay
 from triage.services import review
+
+SEARCH_IDS_MAX = 10_000  # a search term matching more is not read into memory
 
 
 class AttachmentInline(ReadOnlyInline):
@@ -87,15 +92,29 @@ class InboundEmailAdmin(ReadOnlyAdmin):
     def get_search_results(self, request, queryset, search_term):
         """Django's search semantics (every term must match one of ``search_fields``;
         ``=field`` is exact, case-insensitive), written so each field's lookup is its
-        own query, on its own index (migration 0009): the UNION of their ids. One
-        ``OR`` across the email and its run would scan the mailbox."""
+        own query on its own index (migration 0009): one ``OR`` across the email and
+        its run would read the whole mailbox. A term matching at most 10,000 emails is
+        read once as ids (the page and its count then look up ids); a broader one is an
+        ``OR`` again: on what the narrow terms left, or along the date order, where a
+        page of matches comes early."""
+        narrow: list[set[int]] = []
+        broad: list[Q] = []
         for term in smart_split(search_term):
             if term[:1] in "\"'" and term[-1:] == term[:1] and len(term) > 1:
                 term = unescape_string_literal(term)
-            branches = [InboundEmail.objects.filter(**{
-                f"{field[1:]}__iexact" if field.startswith("=") else f"{field}__icontains": term
-            }).order_by().values("pk") for field in self.search_fields]
-            queryset = queryset.filter(pk__in=branches[0].union(*branches[1:]))
+            lookups = [Q(**{f"{field[1:]}__iexact" if field.startswith("=")
+                            else f"{field}__icontains": term}) for field in self.search_fields]
+            branches = [InboundEmail.objects.filter(q).order_by().values_list("pk", flat=True)
+                        for q in lookups]
+            found = set(branches[0].union(*branches[1:], all=True)[:SEARCH_IDS_MAX + 1])
+            if len(found) <= SEARCH_IDS_MAX:
+                narrow.append(found)
+            else:
+                broad.append(reduce(operator.or_, lookups))
+        if narrow:
+            queryset = queryset.filter(pk__in=set.intersection(*narrow))
+        for any_field in broad:
+            queryset = queryset.filter(any_field)
         return queryset, False
 
     def action_context(self, obj: InboundEmail) -> dict | None:

@@ -33,6 +33,7 @@ CASES = [
     ("search sender", "?q=qa123%40mill", 100),
     ("search message-id", "?q=seed-4242%40mill42.example.com", 100),
     ("search two terms", "?q=ticket+CT-424", 100),
+    ("search broad word", "?q=ticket", 100),
 ]
 
 
