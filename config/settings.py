@@ -386,6 +386,42 @@ TRIAGE_REPLY_FROM_EMAIL = env_str("TRIAGE_REPLY_FROM_EMAIL", DEFAULT_FROM_EMAIL)
 TRIAGE_OWN_ADDRESSES = [a.lower() for a in env_list(
     "TRIAGE_OWN_ADDRESSES", ",".join(dict.fromkeys([DEFAULT_FROM_EMAIL, TRIAGE_REPLY_FROM_EMAIL])))]
 
+# --- Throughput: I/O-bound workers and pooled database connections -------------------
+# A triage is almost all waiting on the model's HTTP answers, so a worker keeps many
+# emails in flight in one process (Celery's threads pool) instead of a process per
+# email. The threads pool enforces no Celery time limit (prefork's rely on signals and
+# killing the child): the pipeline stops waiting on the model at 90 % of the soft limit
+# and stores its fail-closed run, every model call has its own HTTP timeout, and a run
+# that still never finishes is re-queued by the sweeper after twice the hard limit and
+# counted towards TRIAGE_MAX_UNFINISHED_ATTEMPTS. TRIAGE_WORKER_POOL=prefork restores
+# Celery's enforced limits, one process per email in flight (set the concurrency to
+# the processes you can afford then).
+TRIAGE_WORKER_POOL = env_str("TRIAGE_WORKER_POOL", "threads")
+if TRIAGE_WORKER_POOL not in {"threads", "prefork", "solo"}:
+    raise ImproperlyConfigured("TRIAGE_WORKER_POOL must be threads, prefork or solo")
+CELERY_WORKER_POOL = TRIAGE_WORKER_POOL
+# Emails in flight per worker process: 16 suits a 2-core machine at ~300 ms per model
+# call (CPU per email is a few ms); the model's rate limit is the other bound.
+CELERY_WORKER_CONCURRENCY = env_int("TRIAGE_WORKER_CONCURRENCY", 16, minimum=1)
+# PostgreSQL: one bounded psycopg pool per process, shared by its threads, instead of a
+# connection per thread (CONN_MAX_AGE) or per request. A task returns its connection
+# while it waits on the model, so a pool smaller than the concurrency serves it; a
+# thread that finds the pool exhausted waits up to TRIAGE_DB_POOL_TIMEOUT_S, then fails
+# like a dropped connection (the task retries). 0 turns the pool off (CONN_MAX_AGE).
+TRIAGE_DB_POOL_MAX = env_int("TRIAGE_DB_POOL_MAX", 8, minimum=0)
+if DATABASES["default"]["ENGINE"].endswith("postgresql") and TRIAGE_DB_POOL_MAX:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps them; Django must not
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": min(2, TRIAGE_DB_POOL_MAX), "max_size": TRIAGE_DB_POOL_MAX,
+        "timeout": env_float("TRIAGE_DB_POOL_TIMEOUT_S", 10.0),
+        # A connection the server dropped is replaced, not handed out (the pool's own
+        # check, which CONN_HEALTH_CHECKS selects), and none lives forever.
+        "max_idle": 300, "max_lifetime": 1800,
+    }
+# Claims in two model rounds: the extraction call answers the qualification checklist
+# too (3 calls per claim). Off: the checklist is a third round of its own (4 calls).
+TRIAGE_CHECKLIST_IN_EXTRACTION = env_bool("TRIAGE_CHECKLIST_IN_EXTRACTION", True)
+
 ANYMAIL = {
     "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY"),
     # "user:password" for basic auth on every anymail webhook (Postmark uses only this).

@@ -72,6 +72,8 @@ class Stack:
     pg: dict  # host, port, user, password
     latency_s: float = 0.3
     workers: int = 2
+    # Threads per worker (the product's threads pool); None: the product's default.
+    concurrency: int | None = None
     tmp: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="triage-rel-")))
 
     def __post_init__(self) -> None:
@@ -94,6 +96,8 @@ class Stack:
             "SECURE_HTTPS": "false", "DB_CONN_MAX_AGE": "60",
             "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
         }
+        if self.concurrency:
+            self.env["TRIAGE_WORKER_CONCURRENCY"] = str(self.concurrency)
         py = sys.executable
         logs = self.tmp
         self.redis = Proc("redis", ["redis-server", "--port", str(self.redis_port), "--bind",
@@ -108,8 +112,8 @@ class Stack:
                         self.env, logs / "gunicorn.log")
         self.worker_procs = [
             Proc(f"worker{i}", [py, "-m", "celery", "-A", "config", "worker", "-n",
-                                f"w{i}@reliability", "--concurrency", "2", "--loglevel",
-                                "WARNING", "--without-gossip", "--without-mingle"],
+                                f"w{i}@reliability", "--loglevel", "WARNING",
+                                "--without-gossip", "--without-mingle"],
                  self.env, logs / f"worker{i}.log") for i in range(self.workers)]
         self.beat = Proc("beat", [py, "-m", "celery", "-A", "config", "beat", "--schedule",
                                   str(self.tmp / "beat-schedule"), "--loglevel", "WARNING"],

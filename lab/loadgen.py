@@ -64,9 +64,10 @@ def send_batch(args: tuple) -> list[tuple[float, int, int | None]]:
 def percentiles(seconds: list[float]) -> dict[str, float]:
     ms = sorted(s * 1000 for s in seconds)
     if not ms:
-        return {"p50": 0.0, "p95": 0.0, "p99": 0.0, "max": 0.0}
+        return {"p50": 0.0, "p95": 0.0, "p99": 0.0, "max": 0.0, "over_100ms": 0.0}
 
     def pct(q: float) -> float:
         return ms[min(len(ms) - 1, int(len(ms) * q))]
 
-    return {"p50": statistics.median(ms), "p95": pct(0.95), "p99": pct(0.99), "max": ms[-1]}
+    return {"p50": statistics.median(ms), "p95": pct(0.95), "p99": pct(0.99), "max": ms[-1],
+            "over_100ms": 100 * sum(1 for m in ms if m > 100) / len(ms)}

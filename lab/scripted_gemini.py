@@ -37,8 +37,10 @@ class Reply:
     text: str | None = None
     status: int = 200
     delay_s: float = 0.0
-    input_tokens: int = 120
-    output_tokens: int = 40
+    # None: estimated from the request (``estimate_tokens``), so a longer prompt costs
+    # more, as it would at the provider; a number: exactly that.
+    input_tokens: int | None = None
+    output_tokens: int | None = None
 
 
 @dataclass
@@ -62,6 +64,13 @@ class Recorded:
     @property
     def schema(self) -> dict:
         return (self.body.get("generationConfig") or {}).get("responseJsonSchema") or {}
+
+    def estimate_tokens(self) -> int:
+        """Input tokens as about four characters each (SIMULATED: no tokenizer) of what
+        the model reads: the system instruction, the contents and the response schema
+        (structured output sends it with every call)."""
+        chars = len(self.system_text) + len(self.user_text) + len(json.dumps(self.schema))
+        return max(1, round(chars / 4))
 
 
 @dataclass
@@ -99,6 +108,10 @@ class ScriptedGemini:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out as two writes; with Nagle's algorithm the body
+            # waited for the client's delayed ACK, ~40 ms on every call on top of the
+            # scripted latency. A real endpoint adds no such wait.
+            disable_nagle_algorithm = True
 
             def do_POST(self) -> None:  # noqa: N802 - http.server's naming
                 length = int(self.headers.get("Content-Length") or 0)
@@ -133,8 +146,11 @@ class ScriptedGemini:
                                                     "status": "UNAVAILABLE"}}).encode()
                 else:
                     text = reply.text if reply.text is not None else json.dumps(reply.obj)
-                    payload = json.dumps(generate_content_response(
-                        text, reply.input_tokens, reply.output_tokens)).encode()
+                    tokens = (reply.input_tokens if reply.input_tokens is not None
+                              else rec.estimate_tokens())
+                    out = (reply.output_tokens if reply.output_tokens is not None
+                           else max(1, round(len(text) / 4)))
+                    payload = json.dumps(generate_content_response(text, tokens, out)).encode()
                 self._send(reply.status, payload)
 
             def _send(self, status: int, payload: bytes) -> None:

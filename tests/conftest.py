@@ -109,7 +109,8 @@ def start_worker(redis_broker, tmp_path):
     started: list[WorkerProcess] = []
     opened = []
 
-    def start(*, concurrency: int = 1, env: dict | None = None) -> WorkerProcess:
+    def start(*, concurrency: int = 1, env: dict | None = None,
+              pool: str = "prefork") -> WorkerProcess:
         name = f"w{len(started)}-{uuid.uuid4().hex[:6]}@test"
         log = tmp_path / f"{name}.log"
         log_file = log.open("wb")
@@ -123,11 +124,13 @@ def start_worker(redis_broker, tmp_path):
             "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
             "TRIAGE_SOFT_TIME_LIMIT_S": "60",
             "TRIAGE_HARD_TIME_LIMIT_S": "90",
+            # Celery reads "--pool prefork" as its default and lets the setting win.
+            "TRIAGE_WORKER_POOL": pool,
             **(env or {}),
         }
         proc = subprocess.Popen(  # noqa: S603
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-n", name,
-             "--concurrency", str(concurrency), "--pool", "prefork", "--loglevel", "INFO",
+             "--concurrency", str(concurrency), "--pool", pool, "--loglevel", "INFO",
              "--without-gossip", "--without-mingle"],
             # Our LOGGING sends records to stderr (the sanitising handler), not to
             # --logfile, so the process output is the log.

@@ -144,14 +144,17 @@ def test_worker_killed_mid_task_is_rerun_not_lost_and_not_doubly_notified(
     assert json.dumps(events)  # the timeline is data
 
 
+@pytest.mark.parametrize("pool", ["prefork", "threads"])
 def test_the_soft_time_limit_interrupts_a_run_waiting_on_a_hung_model(post_signed,
-                                                                      start_worker):
+                                                                      start_worker, pool):
     """The extraction hangs far past the soft limit (5 s) and close to the hard one
     (10 s): the run stops waiting within its budget and fails closed to a person, instead
-    of blocking on the thread pool until the hard limit kills it mid-run."""
+    of blocking on the thread pool until the hard limit kills it mid-run. The threads
+    pool enforces no Celery time limit at all: the run's own budget is what holds."""
     script = Script(chains={"extraction": Reply(delay_s=30, obj={})})
     with ScriptedGemini(script) as server:
-        start_worker(env={**_gemini_env(server), "TRIAGE_SOFT_TIME_LIMIT_S": "5",
+        start_worker(pool=pool, concurrency=4,
+                     env={**_gemini_env(server), "TRIAGE_SOFT_TIME_LIMIT_S": "5",
                           "TRIAGE_HARD_TIME_LIMIT_S": "10", "TRIAGE_MAX_RETRIES": "0"})
         email_id = _post_sample(post_signed, "03-weight-shortfall.eml")["id"]
         wait_for(lambda: server.calls("extraction"), timeout=30, message="the extraction call")
@@ -163,3 +166,28 @@ def test_the_soft_time_limit_interrupts_a_run_waiting_on_a_hung_model(post_signe
     assert run.status == RunStatus.ERROR and any("time budget" in e for e in run.errors)
     email = InboundEmail.objects.get(pk=email_id)
     assert "gave up after 0 retries" in email.status_reason
+
+
+def test_a_threads_worker_keeps_many_emails_in_flight_each_triaged_once(post_signed,
+                                                                        start_worker):
+    """Eight claims against a model that answers in 1 s per call, on one worker process
+    with eight threads: they overlap (done in a few model rounds, not eight claims'
+    worth), and the claim by conditional UPDATE still gives each one run."""
+    script = Script(latency_s=1.0)
+    with ScriptedGemini(script) as server:
+        start_worker(pool="threads", concurrency=8, env=_gemini_env(server))
+        started = time.monotonic()
+        ids = []
+        for i, name in enumerate(["01-contamination-claim-ica.eml",
+                                  "03-weight-shortfall.eml"] * 4):
+            raw = (MAIL / name).read_bytes().replace(b"Message-ID: <", f"Message-ID: <t{i}-"
+                                                     .encode(), 1)
+            response = post_signed(raw, content_type="message/rfc822")
+            assert response.status_code == 202, response.content
+            ids.append(response.json()["id"])
+        wait_for(lambda: all(_terminal(i) for i in ids), timeout=60, message="all eight")
+        elapsed = time.monotonic() - started
+    assert elapsed < 8, elapsed  # one at a time: 8 claims x 2 rounds x 1 s = 16 s
+    for email_id in ids:
+        assert TriageRun.objects.filter(email_id=email_id).count() == 1
+    assert len(server.calls("classification")) == 8

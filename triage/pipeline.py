@@ -1,8 +1,9 @@
 """Run the chains for one email and decide (no database: the service stores it).
 
-Claim emails: classification, then extraction and escalation check concurrently,
-then the backstop; escalated claims stop there, the others run the checklist. At
-most 4 calls and 3 sequential rounds. Every failure fails closed: an escalation
+Claim emails: classification, then extraction (which answers the qualification
+checklist too) and escalation check concurrently, then the backstop: 3 calls in 2
+sequential rounds (with ``TRIAGE_CHECKLIST_IN_EXTRACTION`` off, non-escalated claims
+run the checklist as a third round: 4 calls, 3 rounds). Every failure fails closed: an escalation
 found by the backstop still escalates; anything else goes to a human.
 
 Who decides what: the model interprets (claim or not, contamination, threats) and may
@@ -134,6 +135,9 @@ class Config:
     max_chars: int
     # Only the benchmark's baseline turns this off, to measure what concurrency buys.
     concurrent: bool = True
+    # The checklist answered in the extraction call (2 rounds, 3 calls per claim);
+    # off, it is a third round of its own (4 calls).
+    checklist_in_extraction: bool = True
 
     @classmethod
     def from_settings(cls) -> Config:
@@ -148,6 +152,7 @@ class Config:
             questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
+            checklist_in_extraction=settings.TRIAGE_CHECKLIST_IN_EXTRACTION,
         )
 
 
@@ -224,8 +229,20 @@ def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
 
 def run(email: EmailInput, *, model, spec: ModelSpec, config: Config,
         deadline: float | None = None) -> Decision:
-    """``deadline`` (``time.monotonic()``): a concurrent call still running then is
-    abandoned as a transient failure, so the run returns within its time budget."""
+    """``deadline`` (``time.monotonic()``): a call still running then is abandoned as a
+    transient failure, so the run returns within its time budget whatever the pool the
+    worker runs on (the threads pool enforces no time limit of its own)."""
+    # No ``with``: its exit joins the threads, past the time budget and past the soft
+    # time limit's exception; an abandoned call ends on its own HTTP timeout.
+    pool = ThreadPoolExecutor(max_workers=2 if config.concurrent else 1)
+    try:
+        return _run(email, pool, model=model, spec=spec, config=config, deadline=deadline)
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
+         config: Config, deadline: float | None) -> Decision:
     decision = Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name)
     budget = _Budget(config.max_calls)
@@ -245,8 +262,13 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config,
                 decision.transient_error = record.error
         return parsed
 
-    def call(module, extra: dict | None = None) -> BaseModel | None:
-        return keep(*_call(module, model, spec, inputs(extra)))
+    def calls(*jobs: tuple[Any, dict | None]) -> list[BaseModel | None]:
+        """One round: every job submitted at once, each result awaited within the
+        run's time budget."""
+        futures = [(module, pool.submit(_call, module, model, spec, inputs(extra)))
+                   for module, extra in jobs]
+        decision.rounds += 1 if config.concurrent else len(jobs)
+        return [keep(*_result(future, module, spec, deadline)) for module, future in futures]
 
     def over_budget(n: int) -> bool:
         try:
@@ -259,8 +281,7 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config,
     # Round 1: classification.
     if over_budget(1):
         return _finish(decision)
-    decision.rounds += 1
-    cls = call(classification)
+    [cls] = calls((classification, None))
     model_is_claim = cls.is_claim if cls is not None else None
     if cls is not None:
         decision.classification = cls.model_dump(mode="json")
@@ -282,23 +303,17 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config,
             text, model_is_claim=model_is_claim, model_escalates=result.escalate)
         return _finish(decision, escalate=result.escalate)
 
-    # Round 2: extraction and escalation check, concurrently.
+    # Round 2: extraction (with the checklist, by default) and the escalation check,
+    # concurrently. The escalation check stays a call of its own on the raw text: one
+    # persuaded answer cannot both hide the facts and wave the claim through.
     if over_budget(2):
         return _finish(decision, escalate=_backstop(decision, None, email, text, config).escalate)
-    decision.rounds += 1 if config.concurrent else 2
-    # No ``with``: its exit joins the threads, past the time budget and past the soft
-    # time limit's exception; an abandoned call ends on its own HTTP timeout.
-    pool = ThreadPoolExecutor(max_workers=2 if config.concurrent else 1)
-    try:
-        ext_future = pool.submit(_call, extraction, model, spec, inputs())
-        esc_future = pool.submit(_call, escalation, model, spec, inputs({
-            "threshold_usd": f"{config.policy.threshold_usd:,.0f}",
-            "deadline_days": str(config.policy.deadline_business_days),
-        }))
-        ext = keep(*_result(ext_future, extraction, spec, deadline))
-        esc = keep(*_result(esc_future, escalation, spec, deadline))
-    finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+    inline = config.checklist_in_extraction
+    ext, esc = calls(
+        (extraction, {"checklist": extraction.checklist_section(config.questions)
+                      if inline else ""}),
+        (escalation, {"threshold_usd": f"{config.policy.threshold_usd:,.0f}",
+                      "deadline_days": str(config.policy.deadline_business_days)}))
 
     result = _backstop(decision, ext, email, text, config)
     if esc is not None:
@@ -315,13 +330,16 @@ def run(email: EmailInput, *, model, spec: ModelSpec, config: Config,
     if decision.errors or decision.review_signals:
         return _finish(decision)
 
-    # Round 3: the qualification checklist.
-    if over_budget(1):
-        return _finish(decision)
-    decision.rounds += 1
-    answers = call(checklist, {"questions": checklist.format_questions(config.questions)})
-    if answers is None:
-        return _finish(decision)
+    if inline:
+        answers = ext.checklist
+    else:  # Round 3: the checklist as its own call (the comparison baseline).
+        if over_budget(1):
+            return _finish(decision)
+        [reply] = calls((checklist, {"questions": checklist.format_questions(
+            config.questions)}))
+        if reply is None:
+            return _finish(decision)
+        answers = reply.answers
     decision.checklist = _checklist_rows(answers, config.questions)
     decision.route = backstop.route(failed=False, is_claim=True, escalate=False)
     return decision
@@ -332,7 +350,7 @@ def _backstop(decision: Decision, ext, email: EmailInput, text: str, config: Con
     """The objective facts: the extraction's figures checked against the email's own."""
     amount = currency = deadline = None
     if ext is not None:
-        decision.claim = ext.model_dump(mode="json")
+        decision.claim = ext.model_dump(mode="json", exclude={"checklist"})
         amount = Decimal(str(ext.exposure_amount)) if ext.exposure_amount is not None else None
         currency = ext.exposure_currency
         deadline = ext.response_deadline
@@ -352,9 +370,9 @@ def _backstop(decision: Decision, ext, email: EmailInput, text: str, config: Con
     return result
 
 
-def _checklist_rows(answers, questions: list[str]) -> list[dict]:
+def _checklist_rows(answers: list, questions: list[str]) -> list[dict]:
     """One row per configured question; a question the model skipped is unknown."""
-    by_number = {a.number: a for a in answers.answers}
+    by_number = {a.number: a for a in answers}
     rows = []
     for i, question in enumerate(questions, 1):
         a = by_number.get(i)

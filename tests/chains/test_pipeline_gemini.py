@@ -162,13 +162,38 @@ def test_call_budget_fails_closed(gemini, settings):
     assert len(gemini.requests) == 1
 
 
-def test_claim_email_uses_at_most_four_calls_in_three_rounds(gemini):
+def test_claim_email_takes_three_calls_in_two_rounds(gemini):
+    decision = run_pipeline(body="Micronaire 5.1 on lot 7, claim USD 3,000. Reply within "
+                                 "20 days.", subject="Quality claim")
+    assert decision.route == "ticket"
+    assert (len(decision.calls), decision.rounds) == (3, 2)
+    questions = pipeline.Config.from_settings().questions
+    assert [c["number"] for c in decision.checklist] == list(range(1, len(questions) + 1))
+    # The checklist was asked in the extraction call, every question listed once.
+    [extraction] = gemini.calls("extraction")
+    assert all(q in extraction.system_text for q in questions)
+    assert "checklist" not in decision.claim
+    assert not gemini.calls("checklist")
+
+
+def test_claim_with_the_checklist_as_its_own_call_takes_three_rounds(gemini, settings):
+    settings.TRIAGE_CHECKLIST_IN_EXTRACTION = False
     decision = run_pipeline(body="Micronaire 5.1 on lot 7, claim USD 3,000. Reply within "
                                  "20 days.", subject="Quality claim")
     assert decision.route == "ticket"
     assert (len(decision.calls), decision.rounds) == (4, 3)
-    assert [c["number"] for c in decision.checklist] == list(
-        range(1, len(pipeline.Config.from_settings().questions) + 1))
+    [extraction] = gemini.calls("extraction")
+    assert "Questions:" not in extraction.system_text
+    assert len(decision.checklist) == len(pipeline.Config.from_settings().questions)
+
+
+def test_claim_whose_extraction_skips_the_checklist_is_a_ticket_with_unknown_answers(gemini):
+    gemini.script.chains["extraction"] = Reply(obj={"exposure_amount": 3000,
+                                                    "exposure_currency": "USD"})
+    decision = run_pipeline(body="Micronaire 5.1 on lot 7, claim USD 3,000. Reply within "
+                                 "20 days.", subject="Quality claim")
+    assert decision.route == "ticket"
+    assert {row["answer"] for row in decision.checklist} == {"unknown"}
 
 
 # --- through the service: stored runs and chain calls --------------------------------
@@ -188,11 +213,13 @@ def test_service_stores_every_chain_call_with_tokens(gemini):
     run = TriageRun.objects.get(email=email)
     assert run.status == RunStatus.DONE and run.provider == "gemini"
     calls = list(ChainCall.objects.filter(run=run).order_by("chain"))
-    assert [c.chain for c in calls] == ["checklist", "classification", "escalation",
-                                        "extraction"]
-    assert all(c.input_tokens == 120 and c.output_tokens == 40 for c in calls)
-    assert (run.input_tokens, run.output_tokens, run.llm_calls) == (480, 160, 4)
-    assert calls[3].output["exposure_amount"] == 12400.0
+    assert [c.chain for c in calls] == ["classification", "escalation", "extraction"]
+    # The scripted server estimates tokens from what each call sent and received.
+    assert all(c.input_tokens > 100 and c.output_tokens > 0 for c in calls)
+    assert (run.input_tokens, run.output_tokens, run.llm_calls) == (
+        sum(c.input_tokens for c in calls), sum(c.output_tokens for c in calls), 3)
+    assert calls[2].output["exposure_amount"] == 12400.0
+    assert len(calls[2].output["checklist"]) == 6
 
 
 @pytest.mark.django_db

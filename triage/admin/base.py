@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from triage.forms import ActionForm
-from triage.selectors import estimated_count
+from triage.selectors import capped_count, estimated_count
 from triage.services import review
 
 
@@ -146,7 +146,8 @@ class ReadOnlyInline(admin.TabularInline):
 
 
 class EstimatedCountPaginator(Paginator):
-    """The unfiltered page of a big mailbox counts with PostgreSQL's estimate."""
+    """The unfiltered page of a big mailbox counts with PostgreSQL's estimate, a filtered
+    or searched one exactly up to 10,000 rows and with the query's estimate above."""
 
     @cached_property
     def count(self) -> int:
@@ -155,4 +156,4 @@ class EstimatedCountPaginator(Paginator):
             estimate = estimated_count(self.object_list.model)
             if estimate is not None and estimate > 10_000:
                 return estimate
-        return super().count
+        return capped_count(self.object_list)

@@ -1,28 +1,22 @@
-"""The qualification checklist: every configured yes/no question in one call."""
+"""The qualification checklist as a call of its own (a third round). The pipeline asks
+the extraction call instead unless ``TRIAGE_CHECKLIST_IN_EXTRACTION`` is off."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from triage.chains.llm import prompt_version, structured
+from triage.chains.llm import Schema, prompt_version, structured
+from triage.chains.questions import ChecklistAnswer, format_questions
 from triage.chains.untrusted import HUMAN_TEMPLATE
 
 NAME = "checklist"
+__all__ = ["ChecklistAnswer", "build", "format_questions"]
 
 
-class ChecklistAnswer(BaseModel):
-    number: Annotated[int, Field(ge=1, description="The question's number.")]
-    answer: Annotated[Literal["yes", "no", "unknown"], Field(
-        description="yes or no only when the email says so; otherwise unknown.")]
-    confidence: Annotated[float, Field(ge=0, le=1, description="0 to 1.")] = 0.0
-    quote: Annotated[str | None, Field(description="Supporting quote from the email.",
-                                       max_length=300)] = None
-
-
-class QualificationChecklist(BaseModel):
+class QualificationChecklist(Schema):
     answers: Annotated[list[ChecklistAnswer], Field(description="One answer per question.")]
 
 
@@ -40,10 +34,6 @@ Answer only with the requested JSON fields."""
 prompt = ChatPromptTemplate.from_messages([("system", SYSTEM), ("human", HUMAN_TEMPLATE)])
 SCHEMA = QualificationChecklist
 PROMPT_VERSION = prompt_version(prompt, QualificationChecklist)
-
-
-def format_questions(questions: list[str]) -> str:
-    return "\n".join(f"Q{i}: {q}" for i, q in enumerate(questions, 1))
 
 
 def build(model):

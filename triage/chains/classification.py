@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from triage.chains.llm import prompt_version, structured
+from triage.chains.llm import Schema, prompt_version, structured
 from triage.chains.untrusted import HUMAN_TEMPLATE
 from triage.routes import Department
 
 NAME = "classification"
 
 
-class Classification(BaseModel):
+class Classification(Schema):
     """Routing of one inbound email at a cotton trading company."""
 
     is_claim: Annotated[bool, Field(description=(

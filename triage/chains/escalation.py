@@ -7,9 +7,9 @@ from enum import StrEnum
 from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel, Field
+from pydantic import Field
 
-from triage.chains.llm import prompt_version, structured
+from triage.chains.llm import Schema, prompt_version, structured
 from triage.chains.untrusted import HUMAN_TEMPLATE
 
 NAME = "escalation"
@@ -24,7 +24,7 @@ class Trigger(StrEnum):
     OTHER = "other"
 
 
-class EscalationCheck(BaseModel):
+class EscalationCheck(Schema):
     requires_escalation: Annotated[bool, Field(description=(
         "True if any escalation rule applies. If unsure, answer true: the trading desk "
         "would rather see a false alarm than miss a claim."))]

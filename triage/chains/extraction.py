@@ -7,9 +7,10 @@ from enum import StrEnum
 from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel, Field, field_validator
+from pydantic import Field, field_validator
 
-from triage.chains.llm import prompt_version, structured
+from triage.chains.llm import Schema, prompt_version, structured
+from triage.chains.questions import ChecklistAnswer, format_questions
 from triage.chains.untrusted import HUMAN_TEMPLATE
 from triage.readers.dates import parse_date
 
@@ -26,7 +27,7 @@ class ClaimType(StrEnum):
     OTHER = "other"
 
 
-class HVIFindings(BaseModel):
+class HVIFindings(Schema):
     """HVI values as stated in the email; null when not stated."""
 
     micronaire: Annotated[float | None, Field(description="Micronaire reading, e.g. 4.9.")] = None
@@ -40,13 +41,13 @@ class HVIFindings(BaseModel):
     leaf_grade: Annotated[str | None, Field(description="Leaf grade, e.g. 5.")] = None
 
 
-class FieldQuote(BaseModel):
+class FieldQuote(Schema):
     field: Annotated[str, Field(description="Name of the field this quote supports.")]
     quote: Annotated[str, Field(description="Short verbatim quote from the email.",
                                 max_length=300)]
 
 
-class ClaimExtract(BaseModel):
+class ClaimExtract(Schema):
     claiming_party: Annotated[str | None, Field(description="Company making the claim.")] = None
     contact: Annotated[str | None, Field(description="Person, email or phone to reply to.")] = None
     contract_reference: Annotated[str | None, Field(
@@ -71,6 +72,9 @@ class ClaimExtract(BaseModel):
     quotes: Annotated[list[FieldQuote], Field(
         description="For each field you filled, the quote from the email that supports "
                     "it.")] = []
+    checklist: Annotated[list[ChecklistAnswer], Field(
+        description="One answer per checklist question listed in the instructions; "
+                    "empty when none is listed.")] = []
 
     @field_validator("claim_date", "response_deadline", mode="before")
     @classmethod
@@ -94,7 +98,7 @@ Fill each field only from what the email states; use null where it is not stated
 may use Brazilian formats (R$ 71.850,00 is seventy-one thousand eight hundred and fifty)
 or abbreviations ($75k). For every field you fill, add the short quote that supports it.
 Mail may be in English or Portuguese.
-
+{checklist}
 {untrusted_rules}
 
 Answer only with the requested JSON fields."""
@@ -102,6 +106,17 @@ Answer only with the requested JSON fields."""
 prompt = ChatPromptTemplate.from_messages([("system", SYSTEM), ("human", HUMAN_TEMPLATE)])
 SCHEMA = ClaimExtract
 PROMPT_VERSION = prompt_version(prompt, ClaimExtract)
+
+
+def checklist_section(questions: list[str]) -> str:
+    """The checklist asked in this call: the claim is read once for both, and the
+    ticket draft needs no third round."""
+    if not questions:
+        return ""
+    return ("\nAlso answer the qualification checklist below in `checklist`, one answer per "
+            "question, from the email alone: yes or no only when the email settles it, else "
+            "unknown, with the supporting quote.\n\nQuestions:\n"
+            f"{format_questions(questions)}\n")
 
 
 def build(model):

@@ -8,6 +8,7 @@ model that runs exactly the same chains without a key.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ import httpx
 from django.conf import settings
 from langchain_core.language_models import BaseChatModel
 from langchain_core.prompts import ChatPromptTemplate
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from triage import offline
 
@@ -35,13 +36,23 @@ def model_spec() -> ModelSpec:
 
 
 def build_model(spec: ModelSpec | None = None) -> BaseChatModel:
+    """One model per process and configuration, shared by every run and thread: the
+    Gemini client loads its TLS trust store when built (~45 ms of CPU, more than the
+    rest of a triage together) and keeps its HTTP connections alive for reuse."""
     spec = spec or model_spec()
     if spec.provider == "offline":
         return offline.OfflineChatModel()
+    return _gemini(spec, settings.TRIAGE_GEMINI_API_KEY, settings.TRIAGE_GEMINI_THINKING_BUDGET,
+                   settings.TRIAGE_LLM_TIMEOUT_S, settings.TRIAGE_LLM_CLIENT_RETRIES)
+
+
+@functools.lru_cache(maxsize=8)
+def _gemini(spec: ModelSpec, api_key: str, thinking_budget: int, timeout: float,
+            retries: int) -> BaseChatModel:
     # Imported here: the Google client is heavy, and only a Gemini deployment needs it.
     from langchain_google_genai import ChatGoogleGenerativeAI
 
-    if not settings.TRIAGE_GEMINI_API_KEY:
+    if not api_key:
         raise ChainError("TRIAGE_LLM_PROVIDER=gemini needs GOOGLE_API_KEY or GEMINI_API_KEY",
                          transient=False)
     kwargs = {}
@@ -49,14 +60,31 @@ def build_model(spec: ModelSpec | None = None) -> BaseChatModel:
         kwargs["base_url"] = spec.base_url
     return ChatGoogleGenerativeAI(
         model=spec.model_name,
-        api_key=settings.TRIAGE_GEMINI_API_KEY,
+        api_key=api_key,
         temperature=0,
-        thinking_budget=settings.TRIAGE_GEMINI_THINKING_BUDGET,
-        timeout=settings.TRIAGE_LLM_TIMEOUT_S,
+        thinking_budget=thinking_budget,
+        timeout=timeout,
         # The SDK counts attempts, the first included.
-        max_retries=settings.TRIAGE_LLM_CLIENT_RETRIES + 1,
+        max_retries=retries + 1,
         **kwargs,
     )
+
+
+def _drop_property_titles(schema: dict) -> None:
+    # Pydantic titles every property with its own name again ("contact" -> "Contact")
+    # and repeats its default (the prompts say "null where not stated"): nothing for
+    # the model, and tokens on every call of every chain. Our own validation keeps the
+    # defaults.
+    for prop in schema.get("properties", {}).values():
+        prop.pop("title", None)
+        prop.pop("default", None)
+
+
+class Schema(BaseModel):
+    """Base of every chain's output schema: what the model is sent is the field names,
+    types and descriptions, nothing repeated."""
+
+    model_config = ConfigDict(json_schema_extra=_drop_property_titles)
 
 
 def structured(model: BaseChatModel, schema: type[BaseModel]):

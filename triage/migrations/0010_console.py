@@ -35,7 +35,7 @@ def notes_from_escalations(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('triage', '0008_data_protection'),
+        ('triage', '0009_search_indexes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -166,6 +166,8 @@ def _extract(email: str, received: date, system: str) -> dict:
         "exposure_amount": float(amount.amount) if amount else None,
         "exposure_currency": amount.currency if amount else None,
         "quotes": quotes,
+        # The questions the prompt lists (none when the checklist is its own call).
+        "checklist": _checklist(email, received, system)["answers"],
     }
 
 

@@ -13,7 +13,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -258,9 +258,23 @@ def notification_send(notification_id: int) -> int:
         metrics.notification_failed(n.kind, final=state == Notification.State.FAILED)
         log.warning("notification %s not sent: %s", n.pk, exc)
         return 0
-    Notification.objects.filter(pk=n.pk).update(state=Notification.State.SENT,
-                                                sent_at=timezone.now(), last_error="")
+    _mark_sent(n.pk)
     return 1
+
+
+def _mark_sent(notification_id: int) -> None:
+    """The mail is out: record it, once more on a fresh connection if the database
+    dropped ours meanwhile. Left ``sending``, it would be sent again after ten
+    minutes, and with many runs in flight per worker a dropped connection finds one."""
+    for attempt in (1, 2):
+        try:
+            Notification.objects.filter(pk=notification_id).update(
+                state=Notification.State.SENT, sent_at=timezone.now(), last_error="")
+            return
+        except (OperationalError, InterfaceError):
+            if attempt == 2 or connection.in_atomic_block:
+                raise
+            connection.close()
 
 
 def _safe(value: str) -> str:

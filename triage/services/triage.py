@@ -7,7 +7,7 @@ import logging
 import time
 
 from django.conf import settings
-from django.db import transaction
+from django.db import close_old_connections, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -115,7 +115,9 @@ def email_triage(email_id: int, *, task_id: str = "", deadline: float | None = N
     started = time.perf_counter()
     try:
         model = llm.build_model(spec)
-        decision = pipeline.run(EmailInput.from_stored(email), model=model, spec=spec,
+        email_input = EmailInput.from_stored(email)
+        _release_connection()
+        decision = pipeline.run(email_input, model=model, spec=spec,
                                 config=pipeline.Config.from_settings(), deadline=deadline)
     except llm.ChainError as exc:
         decision = pipeline.Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
@@ -132,6 +134,15 @@ def email_triage(email_id: int, *, task_id: str = "", deadline: float | None = N
         raise TransientTriageError(decision.transient_error)
     log.info("email %s routed to %s by %s", email_id, decision.route, spec.provider)
     return decision.route
+
+
+def _release_connection() -> None:
+    """The run waits on the model for most of its time: its database connection goes
+    back to the pool meanwhile (with CONN_MAX_AGE it stays, as before), so a pool
+    smaller than the worker's concurrency serves it. Never inside a caller's
+    transaction (a test's, a re-triage's)."""
+    if not connection.in_atomic_block:
+        close_old_connections()
 
 
 def _store_run(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from lab.harness import PRODUCT_SETTINGS
-from lab.scratchdb import scratch_database, server_params, url
+from lab.scratchdb import connect, scratch_database, server_params, url
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -30,6 +30,10 @@ CASES = [
     ("status=escalated", "?status__exact=escalated", 100),
     ("exposure >= 50k", "?exposure=high", 100),
     ("search contract", "?q=CT-4242", 100),
+    ("search sender", "?q=qa123%40mill", 100),
+    ("search message-id", "?q=seed-4242%40mill42.example.com", 100),
+    ("search two terms", "?q=ticket+CT-424", 100),
+    ("search broad word", "?q=ticket", 100),
 ]
 
 
@@ -40,14 +44,28 @@ class Command(BaseCommand):
         parser.add_argument("--count", type=int, default=100_000)
         parser.add_argument("--repeat", type=int, default=5)
         parser.add_argument("--keep", action="store_true", help="keep the scratch database")
+        parser.add_argument("--reuse", metavar="DBNAME",
+                            help="measure a database a --keep run left (no seeding): a "
+                                 "1,000,000-email mailbox takes long to seed")
 
     def handle(self, *args, **opts) -> None:
         params = server_params()
-        with scratch_database(params, "triage_bench_admin", keep=opts["keep"]) as name:
-            seeded, rows = self._run(opts, url(params, name))
+        if opts["reuse"]:
+            seeded, rows = self._run(opts, url(params, opts["reuse"]), seed=False)
+            opts["count"] = self._count(params, opts["reuse"])
+        else:
+            with scratch_database(params, "triage_bench_admin", keep=opts["keep"]) as name:
+                if opts["keep"]:
+                    self.stderr.write(f"scratch database kept: {name}")
+                seeded, rows = self._run(opts, url(params, name))
         self._print(opts, seeded, rows)
 
-    def _run(self, opts, database_url: str) -> tuple[float, list]:
+    @staticmethod
+    def _count(params: dict, name: str) -> int:
+        with connect(params, name) as conn:
+            return conn.execute("SELECT count(*) FROM triage_inboundemail").fetchone()[0]
+
+    def _run(self, opts, database_url: str, *, seed: bool = True) -> tuple[float, list]:
         # The changelist is measured on production settings; only seeding needs the lab.
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": PRODUCT_SETTINGS,
                "DATABASE_URL": database_url, "LOG_LEVEL": "WARNING",
@@ -55,9 +73,11 @@ class Command(BaseCommand):
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env,
                        check=True)
         started = time.perf_counter()
-        subprocess.run([sys.executable, "manage.py", "seed_emails", "--count",
-                        str(opts["count"])], cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
-                       env={**env, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE})
+        if seed:
+            subprocess.run([sys.executable, "manage.py", "seed_emails", "--count",
+                            str(opts["count"])], cwd=ROOT, check=True,
+                           stdout=subprocess.DEVNULL,
+                           env={**env, "DJANGO_SETTINGS_MODULE": settings.SETTINGS_MODULE})
         seeded = time.perf_counter() - started
         result = subprocess.run([sys.executable, "-m", "lab.bench.admin_client",
                                  json.dumps(CASES), str(opts["repeat"])], cwd=ROOT, env=env,
@@ -65,8 +85,9 @@ class Command(BaseCommand):
         return seeded, json.loads(result.stdout.strip().splitlines()[-1])
 
     def _print(self, opts, seeded: float, rows: list) -> None:
+        seeding = f"seeded in {seeded:.0f} s" if not opts["reuse"] else f"reused {opts['reuse']}"
         self.stdout.write(f"\nInbound-email changelist, {opts['count']:,} emails in PostgreSQL "
-                          f"(seeded in {seeded:.0f} s), server time through Django's handler, "
+                          f"({seeding}), server time through Django's handler, "
                           f"median of {opts['repeat']} requests\n")
         header = f"{'page':<18} {'per page':>8} {'median ms':>9} {'max ms':>7} {'queries':>7}"
         self.stdout.write(header)

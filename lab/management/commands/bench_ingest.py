@@ -77,14 +77,17 @@ class Command(BaseCommand):
         self.stdout.write(
             f"\nWebhook ingestion, gunicorn {opts['workers']}x{opts['threads']} gthread, "
             f"PostgreSQL, enqueue to {broker}, {clients} keep-alive clients, "
-            f"{os.cpu_count()} CPUs (client and server share them)\n")
+            f"{os.cpu_count()} CPUs (client and server share them), load average "
+            f"{os.getloadavg()[0]:.2f}, database connections: "
+            f"{'psycopg pool' if settings.TRIAGE_DB_POOL_MAX else 'CONN_MAX_AGE'}\n")
         header = f"{'phase':<10} {'requests':>8} {'ok':>6} {'req/s':>8} {'p50 ms':>8} " \
-                 f"{'p99 ms':>8} {'max ms':>8}"
+                 f"{'p99 ms':>8} {'max ms':>8} {'> 100 ms':>8}"
         self.stdout.write(header)
         self.stdout.write("-" * len(header))
         for r in rows:
             self.stdout.write(f"{r['phase']:<10} {r['n']:>8} {r['ok']:>6} {r['rps']:>8.0f} "
-                              f"{r['p50']:>8.1f} {r['p99']:>8.1f} {r['max']:>8.1f}")
+                              f"{r['p50']:>8.1f} {r['p99']:>8.1f} {r['max']:>8.1f} "
+                              f"{r['over_100ms']:>7.2f}%")
 
     def _wait_ready(self, port: int) -> None:
         deadline = time.time() + 30

@@ -1,8 +1,11 @@
 """Benchmark: the triage pipeline against the scripted Gemini-compatible server with
-a fixed latency per call, next to a one-call-at-a-time baseline of the same chains.
+a fixed latency per call: the product's pipeline (checklist answered in the extraction
+call: 2 rounds per claim) next to the previous one (checklist as a third round) and a
+one-call-at-a-time baseline of the previous chains, with tokens per chain.
 
 Real HTTP through ``langchain-google-genai``; the answers come from the offline rules
-(the server is SIMULATED). Figures are from this one run.
+and the tokens are the server's estimate, about four characters each (the server is
+SIMULATED). Figures are from this one run.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import statistics
 import time
+from collections import defaultdict
 from pathlib import Path
 
 from django.conf import settings
@@ -26,7 +30,7 @@ SAMPLES = Path(triage.__file__).resolve().parent / "samples"  # the demo's sampl
 
 
 class Command(BaseCommand):
-    help = "Measure LLM calls, rounds and latency per email (scripted server, fixed latency)."
+    help = "Measure LLM calls, rounds, latency and tokens per email (scripted server)."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--emails", type=int, default=24)
@@ -40,26 +44,16 @@ class Command(BaseCommand):
             settings.TRIAGE_GEMINI_BASE_URL = server.url
             spec = llm.model_spec()
             model = llm.build_model(spec)
-            config = pipeline.Config.from_settings()
-            rows = [
-                self._measure("pipeline", emails, model, spec, config),
-                self._measure("sequential baseline", emails, model, spec,
-                              dataclasses.replace(config, concurrent=False)),
+            config = dataclasses.replace(pipeline.Config.from_settings(),
+                                         checklist_in_extraction=True)
+            before = dataclasses.replace(config, checklist_in_extraction=False)
+            modes = [
+                ("2 rounds (product)", config),
+                ("checklist call", before),
+                ("sequential baseline", dataclasses.replace(before, concurrent=False)),
             ]
-        self.stdout.write(
-            f"\nPipeline on {len(emails)} emails (samples, cycled), scripted Gemini-compatible "
-            f"server at {opts['latency_ms']} ms per call (SIMULATED model, real HTTP client)\n")
-        header = (f"{'mode':<20} {'kind':<10} {'emails':>6} {'calls/email':>11} "
-                  f"{'max calls':>9} {'rounds':>6} {'p50 s':>6} {'p95 s':>6} "
-                  f"{'emails/min/worker':>17}")
-        self.stdout.write(header)
-        self.stdout.write("-" * len(header))
-        for mode_rows in rows:
-            for r in mode_rows:
-                self.stdout.write(
-                    f"{r['mode']:<20} {r['kind']:<10} {r['n']:>6} {r['calls']:>11.2f} "
-                    f"{r['max_calls']:>9} {r['rounds']:>6} {r['p50']:>6.2f} {r['p95']:>6.2f} "
-                    f"{r['per_min']:>17.1f}")
+            measured = [self._measure(name, emails, model, spec, cfg) for name, cfg in modes]
+        self._print(opts, emails, measured)
 
     def _emails(self, n: int) -> list[EmailInput]:
         base = []
@@ -70,26 +64,64 @@ class Command(BaseCommand):
             base.append(EmailInput.from_parsed(parsed))
         return [base[i % len(base)] for i in range(n)]
 
-    def _measure(self, mode, emails, model, spec, config) -> list[dict]:
+    def _measure(self, mode, emails, model, spec, config) -> tuple[list[dict], dict]:
         results = {"claim": [], "non-claim": []}
+        per_chain: dict[str, list[int]] = defaultdict(list)
+        # Warm the client's connections and schema caches: steady state is measured.
+        for email in emails[:3]:
+            pipeline.run(email, model=model, spec=spec, config=config)
         for email in emails:
             started = time.perf_counter()
             decision = pipeline.run(email, model=model, spec=spec, config=config)
             elapsed = time.perf_counter() - started
             kind = "claim" if decision.is_claim else "non-claim"
-            results[kind].append((elapsed, len(decision.calls), decision.rounds))
+            results[kind].append((elapsed, decision))
+            for call in decision.calls:
+                per_chain[call.chain].append(call.input_tokens)
         rows = []
         for kind, items in results.items():
             if not items:
                 continue
-            seconds = [t for t, _, _ in items]
+            seconds = [t for t, _ in items]
             pct = percentiles(seconds)
             rows.append({
                 "mode": mode, "kind": kind, "n": len(items),
-                "calls": statistics.mean(c for _, c, _ in items),
-                "max_calls": max(c for _, c, _ in items),
-                "rounds": max(r for _, _, r in items),
+                "calls": statistics.mean(len(d.calls) for _, d in items),
+                "max_calls": max(len(d.calls) for _, d in items),
+                "rounds": max(d.rounds for _, d in items),
                 "p50": pct["p50"] / 1000, "p95": pct["p95"] / 1000,
+                "tokens_in": statistics.mean(d.input_tokens for _, d in items),
+                "tokens_out": statistics.mean(d.output_tokens for _, d in items),
                 "per_min": 60 / statistics.mean(seconds),
             })
-        return rows
+        chains = {chain: (statistics.mean(tokens), sum(tokens) / len(emails))
+                  for chain, tokens in per_chain.items()}
+        return rows, chains
+
+    def _print(self, opts, emails, measured) -> None:
+        w = self.stdout.write
+        w(f"\nPipeline on {len(emails)} emails (samples, cycled), scripted Gemini-compatible "
+          f"server at {opts['latency_ms']} ms per call (SIMULATED model, real HTTP client; "
+          f"after 3 warm-up emails per mode; tokens: the server's estimate, ~4 characters "
+          f"each)\n")
+        header = (f"{'mode':<20} {'kind':<10} {'emails':>6} {'calls/email':>11} "
+                  f"{'max calls':>9} {'rounds':>6} {'p50 s':>6} {'p95 s':>6} "
+                  f"{'in tok':>7} {'out tok':>7} {'emails/min/slot':>15}")
+        w(header)
+        w("-" * len(header))
+        for rows, _ in measured:
+            for r in rows:
+                w(f"{r['mode']:<20} {r['kind']:<10} {r['n']:>6} {r['calls']:>11.2f} "
+                  f"{r['max_calls']:>9} {r['rounds']:>6} {r['p50']:>6.2f} {r['p95']:>6.2f} "
+                  f"{r['tokens_in']:>7.0f} {r['tokens_out']:>7.0f} {r['per_min']:>15.1f}")
+        w("\nInput tokens per chain: per call, and per email of the whole run")
+        header = f"{'mode':<20} {'chain':<15} {'per call':>9} {'per email':>10}"
+        w(header)
+        w("-" * len(header))
+        for (rows, chains) in measured[:2]:
+            mode = rows[0]["mode"]
+            for chain in ("classification", "extraction", "escalation", "checklist"):
+                if chain in chains:
+                    per_call, per_email = chains[chain]
+                    w(f"{mode:<20} {chain:<15} {per_call:>9.0f} {per_email:>10.0f}")
+            w(f"{mode:<20} {'all':<15} {'':>9} {sum(e for _, e in chains.values()):>10.0f}")

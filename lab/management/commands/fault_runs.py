@@ -121,4 +121,8 @@ class Command(BaseCommand):
               f"{r['settle_s'] if r['settle_s'] is not None else 'TIMEOUT':>8}  "
               f"{'ok' if r['ok'] else 'FAILED'}")
         for r in rows:
-            w(f"  {r['scenario']}: {'; '.join(r['faults']) or 'no fault injected'}")
+            kinds = ", ".join(f"{k.removeprefix('duplicate_')} {r[k]}" for k in (
+                "duplicate_rows", "duplicate_decisions", "duplicate_side_effects",
+                "duplicate_notifications") if r[k])
+            w(f"  {r['scenario']}: {'; '.join(r['faults']) or 'no fault injected'}"
+              + (f" (duplicates: {kinds})" if kinds else ""))

@@ -5,10 +5,12 @@ find the knee."""
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 import uuid
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from lab.harness import Stack
@@ -23,12 +25,18 @@ class Command(BaseCommand):
         parser.add_argument("--rates", default="5", help="emails per second, comma-separated")
         parser.add_argument("--duration", type=int, default=300, help="seconds per rate")
         parser.add_argument("--drain-timeout", type=int, default=600)
+        parser.add_argument("--concurrency", type=int, default=None,
+                            help="emails in flight per worker (default: the product's "
+                                 "TRIAGE_WORKER_CONCURRENCY)")
 
     def handle(self, *args, **opts) -> None:
         pg = server_params()
         rates = [float(r) for r in opts["rates"].split(",")]
         results = []
-        with Stack(pg) as stack:
+        with Stack(pg, concurrency=opts["concurrency"]) as stack:
+            self.pool = (f"{stack.workers} Celery workers x "
+                         f"{opts['concurrency'] or settings.CELERY_WORKER_CONCURRENCY} "
+                         f"{settings.CELERY_WORKER_POOL}")
             for rate in rates:
                 stack.reset()
                 self.stderr.write(f"rate {rate}/s for {opts['duration']} s ...")
@@ -75,9 +83,9 @@ class Command(BaseCommand):
 
     def _print(self, results: list[dict], duration: int) -> None:
         w = self.stdout.write
-        w(f"\nLoad run: {duration} s per rate, signed JSON through gunicorn (3x4), 2 Celery "
-          "workers x 2 processes, scripted model at 300 ms per call (SIMULATED), PostgreSQL, "
-          "private Redis\n")
+        w(f"\nLoad run: {duration} s per rate, signed JSON through gunicorn (3x4), {self.pool}, "
+          f"scripted model at 300 ms per call (SIMULATED), PostgreSQL, private Redis, "
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the end\n")
         head = (f"{'rate/s':>6} {'sent':>6} {'accepted/s':>10} {'p50 ms':>7} {'p99 ms':>7} "
                 f"{'triaged/min':>11} {'max queue':>9} {'queue at end':>12} {'drain s':>8} "
                 f"{'lost':>5} {'unanswered':>10}")
