@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.utils import timezone
 
-from tests.factories import make_user, triaged_sample
+from tests.factories import BANK_CHANGE, make_user, triaged_raw, triaged_sample
 from triage import roles
 from triage.models import (
     EmailEvent,
@@ -392,25 +392,10 @@ def test_manual_decision_routes_through_the_same_actions(staff, settings):
         review.email_decide_manually(email.pk, staff["triager"], route="escalated", reason="x")
 
 
-BANK_CHANGE = (
-    b"From: Oceanic Freight <billing@oceanic-freight.example.com>\r\n"
-    b"To: finance@cottontrade.example.com\r\nSubject: Freight invoice OF-5521\r\n"
-    b"Date: Mon, 16 Nov 2026 09:00:00 +0000\r\n"
-    b"Message-ID: <of-5521@oceanic-freight.example.com>\r\n"
-    b"\r\nPlease find invoice OF-5521 for ocean freight, USD 8,740.00.\r\n"
-    b"Please note our bank details have changed: kindly remit to IBAN GB33BUKB20201555555555.\r\n"
-)
-
-
 def test_a_forward_carries_the_warning_the_reason_and_a_link(staff, settings):
     settings.TRIAGE_CONSOLE_URL = "https://triage.example.com"
     settings.TRIAGE_NOTIFICATION_LANGUAGE = "en"
-    from triage import mime
-    from triage.services.ingestion import email_ingest
-    result = email_ingest(mime.parse_bytes(BANK_CHANGE), raw=BANK_CHANGE, raw_format="rfc822",
-                          provider="import")
-    email_triage(result.email_id, task_id="t-bank")
-    email = InboundEmail.objects.get(pk=result.email_id)
+    email = triaged_raw(BANK_CHANGE)
     assert email.status == Status.NEEDS_REVIEW
     review.email_decide_manually(email.pk, staff["triager"], route="forwarded",
                                  department="finance",
