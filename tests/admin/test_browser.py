@@ -87,6 +87,16 @@ def message_text(driver) -> str:
     return " ".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, "ul.messagelist li"))
 
 
+def press(driver, button_id: str) -> None:
+    """Click a form's button and wait for the page it leads to, with its messages: the
+    page it leaves may have messages of its own, which would end a plain wait early."""
+    leaving = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(By.ID, button_id).click()
+    wait = WebDriverWait(driver, 10)
+    wait.until(ec.staleness_of(leaving))
+    wait.until(ec.presence_of_element_located((By.CSS_SELECTOR, "ul.messagelist")))
+
+
 def test_staff_flow(browsers, live_server, staff):
     ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
     escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
@@ -104,9 +114,7 @@ def test_staff_flow(browsers, live_server, staff):
     ticket.refresh_from_db()
     assert ticket.version == 2
 
-    other.find_element(By.ID, "approve-button").click()
-    WebDriverWait(other, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
-                                                                   "ul.messagelist")))
+    press(other, "approve-button")
     assert "you saw version 1, the current version is 2" in message_text(other)
     shot(other, "03-stale-version-refused")
     ticket.refresh_from_db()
@@ -121,9 +129,7 @@ def test_staff_flow(browsers, live_server, staff):
     WebDriverWait(claims, 10).until(ec.presence_of_element_located((By.ID, "approve-button")))
     assert "Approve version 2" in claims.page_source
     shot(claims, "02-ticket-draft")
-    claims.find_element(By.ID, "approve-button").click()
-    WebDriverWait(claims, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
-                                                                   "ul.messagelist")))
+    press(claims, "approve-button")
     ticket.refresh_from_db()
     assert ticket.state == "approved" and ticket.arbitration_number
     assert f"arbitration ticket {ticket.arbitration_number}" in message_text(claims)
@@ -138,9 +144,7 @@ def test_staff_flow(browsers, live_server, staff):
     assert fits(desk)
     desk.get(f"{live_server.url}/triage/escalation/{escalation.pk}/change/")
     desk.find_element(By.ID, "ack-note").send_keys("Calling the mill's QA manager today.")
-    desk.find_element(By.ID, "acknowledge-button").click()
-    WebDriverWait(desk, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
-                                                                 "ul.messagelist")))
+    press(desk, "acknowledge-button")
     assert "Escalation acknowledged." in message_text(desk)
     escalation.refresh_from_db()
     assert escalation.state == "acknowledged" and escalation.acknowledged_by == staff["desk"]
@@ -181,9 +185,7 @@ def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
     assert "Aprovar a versão 1" in browser.page_source
     review.email_retriage(ticket.email_id, staff["triager"])
     email_triage(ticket.email_id, task_id="browser-retriage-pt")
-    browser.find_element(By.ID, "approve-button").click()
-    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
-                                                                     "ul.messagelist")))
+    press(browser, "approve-button")
     assert "você viu a versão 1, a versão atual é a 2" in message_text(browser)
     shot(browser, "pt-02-stale-version-refused")
 
@@ -192,9 +194,7 @@ def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
     amount = browser.find_element(By.ID, "id_exposure_amount")
     amount.clear()
     amount.send_keys("24.850,50")
-    browser.find_element(By.ID, "correct-button").click()
-    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
-                                                                     "ul.messagelist")))
+    press(browser, "correct-button")
     assert "agora na versão 3" in message_text(browser)
     ticket.refresh_from_db()
     assert ticket.data["claim"]["exposure_amount"] == 24850.5
@@ -203,9 +203,7 @@ def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
     browser.delete_all_cookies()  # the next person on the same machine
     log_in(browser, live_server, "claims1")
     browser.get(ticket_url)
-    browser.find_element(By.ID, "approve-button").click()
-    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
-                                                                     "ul.messagelist")))
+    press(browser, "approve-button")
     ticket.refresh_from_db()
     assert ticket.state == "approved"
     assert f"ticket de arbitragem {ticket.arbitration_number}" in message_text(browser)
@@ -218,9 +216,7 @@ def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
     shot(browser, "pt-04-escalations")
     browser.get(f"{live_server.url}/triage/escalation/{escalation.pk}/change/")
     browser.find_element(By.ID, "ack-note").send_keys("Ligando para a qualidade da fiação.")
-    browser.find_element(By.ID, "acknowledge-button").click()
-    WebDriverWait(browser, 10).until(ec.presence_of_element_located((By.CSS_SELECTOR,
-                                                                     "ul.messagelist")))
+    press(browser, "acknowledge-button")
     assert "Recebimento da escalação confirmado." in message_text(browser)
     browser.get(f"{live_server.url}/triage/inboundemail/{escalation.email_id}/change/")
     assert "gatilhos do backstop" in browser.page_source and "Exposição alta" in browser.page_source
@@ -228,7 +224,9 @@ def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
 
     # The switcher overrides the browser: a plain form, no script needed.
     Select(browser.find_element(By.ID, "language-select")).select_by_value("en")
+    leaving = browser.find_element(By.TAG_NAME, "html")
     browser.find_element(By.ID, "language-submit").click()
+    WebDriverWait(browser, 10).until(ec.staleness_of(leaving))
     WebDriverWait(browser, 10).until(
         lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
     assert "backstop triggers" in browser.page_source
