@@ -44,10 +44,17 @@ def capped_count(queryset, *, cap: int = 10_000) -> int:
     (never less than the cap). A filtered count over a big mailbox (a quarter of a
     million escalations) is otherwise a scan on every changelist page."""
     capped = queryset.order_by()[: cap + 1].count()
-    if capped <= cap or connection.vendor != "postgresql":
-        return capped if capped <= cap else queryset.count()
+    return capped if capped <= cap else planned_count(queryset, more_than=cap)
+
+
+def planned_count(queryset, *, more_than: int) -> int:
+    """The rows of a query already known to match more than ``more_than``: PostgreSQL's
+    estimate (never less than ``more_than + 1``), without reading them; elsewhere (the
+    SQLite demo) the exact count."""
+    if connection.vendor != "postgresql":
+        return queryset.count()
     plan = json.loads(queryset.order_by().explain(format="json"))
-    return max(cap + 1, int(plan[0]["Plan"]["Plan Rows"]))
+    return max(more_than + 1, int(plan[0]["Plan"]["Plan Rows"]))
 
 
 def status_counts() -> dict[str, int]:

@@ -4,8 +4,11 @@ changelist actions (re-triage, exports) and deciding by hand."""
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
 
 import pytest
+from django.contrib import admin
+from django.contrib.admin import ModelAdmin
 from django.contrib.admin.models import LogEntry
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -106,6 +109,36 @@ def test_retriage_action_needs_the_permission(client, staff):
     email.refresh_from_db()
     assert email.status == Status.QUEUED
     assert LogEntry.objects.filter(object_id=str(email.pk), user=staff["triager"]).exists()
+
+
+def _inputs(html: str) -> list[dict]:
+    found: list[dict] = []
+
+    class Inputs(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            if tag == "input" and ("class", "action-select") in attrs:
+                found.append(dict(attrs))
+
+    Inputs().feed(html)
+    return found
+
+
+def test_each_row_has_djangos_checkbox_and_it_selects_the_row(client, staff):
+    """The row checkbox (written without a widget template) carries the same attributes
+    as Django's own, in the reader's language, and posting it acts on that row."""
+    email = triaged_sample("04-freight-invoice.eml")
+    model_admin = admin.site.get_model_admin(InboundEmail)
+    assert _inputs(model_admin.action_checkbox(email)) == _inputs(
+        ModelAdmin.action_checkbox(model_admin, email))
+    url = reverse("admin:triage_inboundemail_changelist")
+    page = login(client, staff["triager"]).get(url, HTTP_ACCEPT_LANGUAGE="pt-br")
+    [box] = _inputs(page.content.decode())
+    assert box["name"] == "_selected_action" and box["value"] == str(email.pk)
+    assert box["aria-label"] == f"Selecione este item para uma ação - {email}"
+    response = client.post(url, {"action": "retriage", box["name"]: [box["value"]]})
+    assert response.status_code == 302
+    email.refresh_from_db()
+    assert email.status == Status.QUEUED
 
 
 def test_export_csv_and_json(client, staff):

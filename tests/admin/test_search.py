@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.factories import login, triaged_sample
+from triage.admin.base import EstimatedCountPaginator
 from triage.models import InboundEmail
 from triage.selectors import capped_count
 
@@ -103,3 +104,50 @@ def test_a_term_matching_more_than_the_id_cap_is_still_searched(client, staff, m
     claim = mailbox["01-contamination-claim-ica.eml"]
     assert _found(client, staff, f"example {claim.current_run.contract_reference}") == {
         claim.from_address}
+
+
+def _count_reads(ctx) -> list[str]:
+    """The captured queries that count matching rows by reading them."""
+    return [q["sql"] for q in ctx.captured_queries
+            if q["sql"].startswith("SELECT COUNT(*)") and "LIKE" in q["sql"]]
+
+
+@pytest.fixture
+def tiny_caps(monkeypatch):
+    """Both caps at 1: three emails then behave like a mailbox with 10,000+ matches."""
+    monkeypatch.setattr("triage.admin.emails.SEARCH_IDS_MAX", 1)
+    monkeypatch.setattr(EstimatedCountPaginator, "exact_up_to", 1)
+
+
+def _changelist(client, staff, params: dict):
+    with CaptureQueriesContext(connection) as ctx:
+        response = login(client, staff["claims"]).get(
+            reverse("admin:triage_inboundemail_changelist"), params)
+    assert response.status_code == 200
+    return response.context["cl"], ctx
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's estimate")
+def test_a_broad_term_alone_is_not_read_twice_to_count_it(client, staff, mailbox, tiny_caps):
+    """The search's id probe has already seen more matches than the cap: the page takes
+    PostgreSQL's estimate instead of counting every match again, and still lists them."""
+    cl, ctx = _changelist(client, staff, {"q": "example"})
+    assert {e.from_address for e in cl.result_list} == {
+        e.from_address for e in mailbox.values()}
+    assert cl.result_count >= 2  # more than the cap, as the probe saw
+    assert _count_reads(ctx) == []
+
+
+@pytest.mark.parametrize("params", [
+    {"q": "example", "status__exact": "escalated"},  # a filter: the probe saw all mail
+    {"q": "example .example"},  # two broad terms: their intersection may be small
+])
+def test_a_broad_term_with_a_filter_or_another_term_is_counted(client, staff, mailbox,
+                                                               tiny_caps, params):
+    cl, ctx = _changelist(client, staff, params)
+    matching = [e for e in mailbox.values() if e.status == params.get("status__exact",
+                                                                      e.status)]
+    assert {e.from_address for e in cl.result_list} == {e.from_address for e in matching}
+    assert len(_count_reads(ctx)) == 1
+    # Exact up to the cap (1 here), PostgreSQL's estimate (never below the cap) above.
+    assert cl.result_count == len(matching) if len(matching) <= 1 else cl.result_count >= 2

@@ -11,17 +11,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils.functional import cached_property
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from triage.forms import ActionForm
-from triage.selectors import capped_count, estimated_count
+from triage.selectors import capped_count, estimated_count, planned_count
 from triage.services import review
 
 
@@ -51,6 +53,14 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
         return False
+
+    def action_checkbox(self, obj) -> str:
+        """Django's row checkbox, the same markup without rendering a form widget's
+        template for every row (a fifth of a 100-row changelist's time)."""
+        return format_html(
+            '<input type="checkbox" name="{}" value="{}" class="action-select" '
+            'aria-label="{}">', helpers.ACTION_CHECKBOX_NAME, obj.pk,
+            format_html(_("Select this object for an action - {}"), str(obj)))
 
     def get_urls(self):
         if not self.object_actions:
@@ -147,13 +157,24 @@ class ReadOnlyInline(admin.TabularInline):
 
 class EstimatedCountPaginator(Paginator):
     """The unfiltered page of a big mailbox counts with PostgreSQL's estimate, a filtered
-    or searched one exactly up to 10,000 rows and with the query's estimate above."""
+    or searched one exactly up to 10,000 rows and with the query's estimate above. A
+    search that has already seen more than 10,000 matches (``matches_over``) takes the
+    estimate without reading them a second time."""
+
+    exact_up_to = 10_000
+
+    def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *,
+                 matches_over: int = 0):
+        super().__init__(object_list, per_page, orphans, allow_empty_first_page)
+        self.matches_over = matches_over
 
     @cached_property
     def count(self) -> int:
         query = self.object_list.query
         if not query.where and not query.distinct:
             estimate = estimated_count(self.object_list.model)
-            if estimate is not None and estimate > 10_000:
+            if estimate is not None and estimate > self.exact_up_to:
                 return estimate
-        return capped_count(self.object_list)
+        if self.matches_over >= self.exact_up_to:
+            return planned_count(self.object_list, more_than=self.matches_over)
+        return capped_count(self.object_list, cap=self.exact_up_to)

@@ -119,7 +119,9 @@ class InboundEmailAdmin(AttachmentViews, WorkAdmin, ReadOnlyAdmin):
         its run would read the whole mailbox. A term matching at most 10,000 emails is
         read once as ids (the page and its count then look up ids); a broader one is an
         ``OR`` again: on what the narrow terms left, or along the date order, where a
-        page of matches comes early."""
+        page of matches comes early. When that one broad term is the whole query (no
+        other term, no filter), the paginator is told it matches more than 10,000
+        emails, so its count does not read them again (``get_paginator``)."""
         narrow: list[set[int]] = []
         broad: list[Q] = []
         for term in smart_split(search_term):
@@ -134,11 +136,18 @@ class InboundEmailAdmin(AttachmentViews, WorkAdmin, ReadOnlyAdmin):
                 narrow.append(found)
             else:
                 broad.append(reduce(operator.or_, lookups))
+        if request is not None and len(broad) == 1 and not narrow and not queryset.query.where:
+            request.triage_matches_over = SEARCH_IDS_MAX
         if narrow:
             queryset = queryset.filter(pk__in=set.intersection(*narrow))
         for any_field in broad:
             queryset = queryset.filter(any_field)
         return queryset, False
+
+    def get_paginator(self, request, queryset, per_page, orphans=0,
+                      allow_empty_first_page=True):
+        return self.paginator(queryset, per_page, orphans, allow_empty_first_page,
+                              matches_over=getattr(request, "triage_matches_over", 0))
 
     def action_context(self, obj: InboundEmail) -> dict | None:
         if obj.status not in (Status.NEEDS_REVIEW, Status.FAILED):
