@@ -7,28 +7,19 @@ import json
 import os
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from triage.management.sender_request import SenderRequestCommand
+from triage.services.privacy import sender_export
 
-from triage.services.privacy import RequestRefused, sender_export
 
-
-class Command(BaseCommand):
+class Command(SenderRequestCommand):
     help = "Export, as JSON, everything stored about one sender address."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("address")
-        parser.add_argument("--requested-by", required=True,
-                            help="who asked (name, ticket or protocol number)")
-        parser.add_argument("--reason", required=True,
-                            help="how the request and the requester's identity were verified")
+        super().add_arguments(parser)
         parser.add_argument("--output", help="write to this file (0600) instead of stdout")
 
     def handle(self, *args, **options) -> None:
-        try:
-            data = sender_export(options["address"], requested_by=options["requested_by"],
-                                 reason=options["reason"])
-        except RequestRefused as exc:
-            raise CommandError(str(exc)) from exc
+        data = self.carry_out(sender_export, options)
         text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
         if options["output"]:
             path = Path(options["output"])
