@@ -402,12 +402,12 @@ def test_add_business_days_agrees_with_counting_day_by_day(start, days):
 
 
 def test_business_days_over_a_thousand_years_are_instant():
-    t0 = clock.perf_counter()
+    t0 = clock.process_time()  # this process's CPU: a busy machine does not count
     assert business_days_between(date(1500, 1, 1), date(2500, 1, 1)) == 260_889
     assert business_days_between(date(2500, 1, 1), date(1500, 1, 1)) == -260_889
     assert business_days_between(date.min, date.max) > 0
     assert add_business_days(date(1500, 1, 1), 260_889) == date(2500, 1, 1)
-    assert clock.perf_counter() - t0 < 0.01
+    assert clock.process_time() - t0 < 0.01
 
 
 def test_business_days_skip_weekends():

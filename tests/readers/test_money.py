@@ -430,7 +430,10 @@ def test_a_table_without_a_currency_header_is_not_money():
 
 
 def test_table_reading_stays_linear():
+    """150,000 table rows read in about a second (1.4 s with the other core busy, 2.1 s
+    once in a loaded suite); a reading quadratic in the rows would take hours, so the
+    budget leaves room for a busy machine and still fails it."""
     text = "lot | claim_usd\n" + "A | 1\n" * 150_000
     started = time.process_time()
     money.find_amounts(text)
-    assert time.process_time() - started < 2.0
+    assert time.process_time() - started < 6.0
