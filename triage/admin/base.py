@@ -155,18 +155,27 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
+@dataclass(frozen=True)
+class KnownMatches:
+    """What a search has already counted while it ran: exactly ``count`` rows, or more
+    than ``count``."""
+
+    count: int
+    exact: bool
+
+
 class EstimatedCountPaginator(Paginator):
     """The unfiltered page of a big mailbox counts with PostgreSQL's estimate, a filtered
-    or searched one exactly up to 10,000 rows and with the query's estimate above. A
-    search that has already seen more than 10,000 matches (``matches_over``) takes the
-    estimate without reading them a second time."""
+    or searched one exactly up to 10,000 rows and with the query's estimate above. What
+    a search has already counted (``known``) is not counted again: its exact number, or
+    the estimate for one that has seen more than 10,000 matches."""
 
     exact_up_to = 10_000
 
     def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *,
-                 matches_over: int = 0):
+                 known: KnownMatches | None = None):
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
-        self.matches_over = matches_over
+        self.known = known
 
     @cached_property
     def count(self) -> int:
@@ -175,6 +184,8 @@ class EstimatedCountPaginator(Paginator):
             estimate = estimated_count(self.object_list.model)
             if estimate is not None and estimate > self.exact_up_to:
                 return estimate
-        if self.matches_over >= self.exact_up_to:
-            return planned_count(self.object_list, more_than=self.matches_over)
+        if self.known and self.known.exact:
+            return self.known.count
+        if self.known and self.known.count >= self.exact_up_to:
+            return planned_count(self.object_list, more_than=self.known.count)
         return capped_count(self.object_list, cap=self.exact_up_to)

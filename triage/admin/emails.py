@@ -22,7 +22,12 @@ from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
 from triage.admin.attachments import AttachmentInline, AttachmentViews
-from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
+from triage.admin.base import (
+    EstimatedCountPaginator,
+    KnownMatches,
+    ObjectAction,
+    ReadOnlyAdmin,
+)
 from triage.admin.claims import claim_table
 from triage.admin.display import (
     deadline_badge,
@@ -119,9 +124,10 @@ class InboundEmailAdmin(AttachmentViews, WorkAdmin, ReadOnlyAdmin):
         its run would read the whole mailbox. A term matching at most 10,000 emails is
         read once as ids (the page and its count then look up ids); a broader one is an
         ``OR`` again: on what the narrow terms left, or along the date order, where a
-        page of matches comes early. When that one broad term is the whole query (no
-        other term, no filter), the paginator is told it matches more than 10,000
-        emails, so its count does not read them again (``get_paginator``)."""
+        page of matches comes early. Without a filter the paginator is told what the
+        probes counted (``get_paginator``), so the page does not count the matches
+        again: exactly, when every term was narrow; "more than 10,000", when one broad
+        term is the whole query."""
         narrow: list[set[int]] = []
         broad: list[Q] = []
         for term in smart_split(search_term):
@@ -136,10 +142,14 @@ class InboundEmailAdmin(AttachmentViews, WorkAdmin, ReadOnlyAdmin):
                 narrow.append(found)
             else:
                 broad.append(reduce(operator.or_, lookups))
-        if request is not None and len(broad) == 1 and not narrow and not queryset.query.where:
-            request.triage_matches_over = SEARCH_IDS_MAX
+        ids = set.intersection(*narrow) if narrow else set()
+        if request is not None and not queryset.query.where:
+            if narrow and not broad:
+                request.triage_search_matches = KnownMatches(len(ids), exact=True)
+            elif len(broad) == 1 and not narrow:
+                request.triage_search_matches = KnownMatches(SEARCH_IDS_MAX, exact=False)
         if narrow:
-            queryset = queryset.filter(pk__in=set.intersection(*narrow))
+            queryset = queryset.filter(pk__in=ids)
         for any_field in broad:
             queryset = queryset.filter(any_field)
         return queryset, False
@@ -147,7 +157,7 @@ class InboundEmailAdmin(AttachmentViews, WorkAdmin, ReadOnlyAdmin):
     def get_paginator(self, request, queryset, per_page, orphans=0,
                       allow_empty_first_page=True):
         return self.paginator(queryset, per_page, orphans, allow_empty_first_page,
-                              matches_over=getattr(request, "triage_matches_over", 0))
+                              known=getattr(request, "triage_search_matches", None))
 
     def action_context(self, obj: InboundEmail) -> dict | None:
         if obj.status not in (Status.NEEDS_REVIEW, Status.FAILED):
