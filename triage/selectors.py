@@ -53,8 +53,13 @@ def planned_count(queryset, *, more_than: int) -> int:
     SQLite demo) the exact count."""
     if connection.vendor != "postgresql":
         return queryset.count()
+    return max(more_than + 1, planned_rows(queryset))
+
+
+def planned_rows(queryset) -> int:
+    """PostgreSQL's estimate of a query's rows (``EXPLAIN``: planned, not run)."""
     plan = json.loads(queryset.order_by().explain(format="json"))
-    return max(more_than + 1, int(plan[0]["Plan"]["Plan Rows"]))
+    return int(plan[0]["Plan"]["Plan Rows"])
 
 
 def status_counts() -> dict[str, int]:

@@ -8,6 +8,7 @@ from functools import reduce
 from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -62,6 +63,7 @@ from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import InboundEmail, Status
 from triage.replay import replay
+from triage.selectors import planned_rows
 from triage.services import privacy, review
 
 SEARCH_IDS_MAX = 10_000  # a search term matching more is not read into memory
@@ -121,38 +123,66 @@ class InboundEmailAdmin(AttachmentViews, WorkAdmin, ReadOnlyAdmin):
         """Django's search semantics (every term must match one of ``search_fields``;
         ``=field`` is exact, case-insensitive), written so each field's lookup is its
         own query on its own index (migration 0009): one ``OR`` across the email and
-        its run would read the whole mailbox. A term matching at most 10,000 emails is
-        read once as ids (the page and its count then look up ids); a broader one is an
-        ``OR`` again: on what the narrow terms left, or along the date order, where a
-        page of matches comes early. Without a filter the paginator is told what the
-        probes counted (``get_paginator``), so the page does not count the matches
-        again: exactly, when every term was narrow; "more than 10,000", when one broad
-        term is the whole query."""
-        narrow: list[set[int]] = []
+        its run would read the whole mailbox.
+
+        Terms are looked up rarest first, by PostgreSQL's estimate. A term matching at
+        most 10,000 emails is read once as ids; every later term is then looked up only
+        among those ids (a common word costs nothing once a rare one has narrowed the
+        search). A term broader than that, with no narrow term to restrict it, is an
+        ``OR`` along the date order, where a page of matches comes early. Without a
+        filter the paginator is told what the lookups counted (``get_paginator``), so
+        the page does not count the matches again: exactly, when the ids are the
+        results; "more than 10,000", when one broad term is the whole query."""
+        terms = [self._term_lookups(term) for term in smart_split(search_term)]
+        ids: set[int] | None = None
         broad: list[Q] = []
-        for term in smart_split(search_term):
-            if term[:1] in "\"'" and term[-1:] == term[:1] and len(term) > 1:
-                term = unescape_string_literal(term)
-            lookups = [Q(**{f"{field[1:]}__iexact" if field.startswith("=")
-                            else f"{field}__icontains": term}) for field in self.search_fields]
+        for lookups in sorted(terms, key=self._estimated_matches):
+            if ids is not None:
+                ids = self._among(ids, lookups)
+                continue
             branches = [InboundEmail.objects.filter(q).order_by().values_list("pk", flat=True)
                         for q in lookups]
             found = set(branches[0].union(*branches[1:], all=True)[:SEARCH_IDS_MAX + 1])
             if len(found) <= SEARCH_IDS_MAX:
-                narrow.append(found)
+                ids = found
             else:
-                broad.append(reduce(operator.or_, lookups))
-        ids = set.intersection(*narrow) if narrow else set()
+                broad.append(lookups)
+        if ids is not None:  # a term probed broad before the narrow one: now restricted
+            for lookups in broad:
+                ids = self._among(ids, lookups)
+            broad = []
         if request is not None and not queryset.query.where:
-            if narrow and not broad:
+            if ids is not None:
                 request.triage_search_matches = KnownMatches(len(ids), exact=True)
-            elif len(broad) == 1 and not narrow:
+            elif len(broad) == 1:
                 request.triage_search_matches = KnownMatches(SEARCH_IDS_MAX, exact=False)
-        if narrow:
+        if ids is not None:
             queryset = queryset.filter(pk__in=ids)
-        for any_field in broad:
-            queryset = queryset.filter(any_field)
+        for lookups in broad:
+            queryset = queryset.filter(reduce(operator.or_, lookups))
         return queryset, False
+
+    def _term_lookups(self, term: str) -> list[Q]:
+        """One search term as one lookup per search field."""
+        if term[:1] in "\"'" and term[-1:] == term[:1] and len(term) > 1:
+            term = unescape_string_literal(term)
+        return [Q(**{f"{field[1:]}__iexact" if field.startswith("=")
+                     else f"{field}__icontains": term}) for field in self.search_fields]
+
+    @staticmethod
+    def _estimated_matches(lookups: list[Q]) -> int:
+        """PostgreSQL's estimate of a term's matches (0 elsewhere: the typed order)."""
+        if connection.vendor != "postgresql":
+            return 0
+        return planned_rows(InboundEmail.objects.filter(reduce(operator.or_, lookups)))
+
+    @staticmethod
+    def _among(ids: set[int], lookups: list[Q]) -> set[int]:
+        """Which of ``ids`` also match a term: a lookup by primary key, not a scan."""
+        if not ids:
+            return ids
+        matching = InboundEmail.objects.filter(pk__in=ids).filter(reduce(operator.or_, lookups))
+        return set(matching.order_by().values_list("pk", flat=True))
 
     def get_paginator(self, request, queryset, per_page, orphans=0,
                       allow_empty_first_page=True):
