@@ -99,7 +99,7 @@ def test_a_filtered_count_is_exact_up_to_the_cap_and_estimated_above(mailbox):
 
 def test_a_term_matching_more_than_the_id_cap_is_still_searched(client, staff, mailbox,
                                                                  monkeypatch):
-    monkeypatch.setattr("triage.admin.emails.SEARCH_IDS_MAX", 1)
+    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 1)
     every = {e.from_address for e in mailbox.values()}
     assert _found(client, staff, "example") == every  # broad: an OR along the dates
     claim = mailbox["01-contamination-claim-ica.eml"]
@@ -116,7 +116,7 @@ def _count_reads(ctx) -> list[str]:
 @pytest.fixture
 def tiny_caps(monkeypatch):
     """Both caps at 1: three emails then behave like a mailbox with 10,000+ matches."""
-    monkeypatch.setattr("triage.admin.emails.SEARCH_IDS_MAX", 1)
+    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 1)
     monkeypatch.setattr(EstimatedCountPaginator, "exact_up_to", 1)
 
 
