@@ -38,7 +38,7 @@ class IndexedSearch:
         terms = [self._term_lookups(term) for term in smart_split(search_term)]
         ids: set[int] | None = None
         broad: list[Q] = []
-        for lookups in sorted(terms, key=self._estimated_matches):
+        for lookups in sorted(terms, key=self._estimated_matches) if len(terms) > 1 else terms:
             if ids is not None:
                 ids = self._among(ids, lookups)
                 continue
