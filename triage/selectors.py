@@ -39,7 +39,10 @@ def colleagues(codename: str) -> QuerySet:
     return users.filter(has | Q(is_superuser=True)).distinct().order_by("username")
 
 
-def capped_count(queryset, *, cap: int = 10_000) -> int:
+COUNT_EXACT_UP_TO = 10_000  # a changelist counts exactly up to here, estimates above
+
+
+def capped_count(queryset, *, cap: int = COUNT_EXACT_UP_TO) -> int:
     """Exact up to ``cap`` rows; above it, PostgreSQL's estimate of the query's rows
     (never less than the cap). A filtered count over a big mailbox (a quarter of a
     million escalations) is otherwise a scan on every changelist page."""

@@ -13,6 +13,7 @@ from django.contrib.admin.models import LogEntry
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from tests.factories import login, make_user, messages_of, triaged_sample
 from triage.admin.emails import InboundEmailAdmin
@@ -127,14 +128,18 @@ def test_each_row_has_djangos_checkbox_and_it_selects_the_row(client, staff):
     """The row checkbox (written without a widget template) carries the same attributes
     as Django's own, in the reader's language, and posting it acts on that row."""
     email = triaged_sample("04-freight-invoice.eml")
+    email.subject = """<b>"Frete" & 'taxas'</b>"""  # what a sender may write
+    email.save(update_fields=["subject"])
     model_admin = admin.site.get_model_admin(InboundEmail)
-    assert _inputs(model_admin.action_checkbox(email)) == _inputs(
-        ModelAdmin.action_checkbox(model_admin, email))
+    for language in ("en", "pt-br"):
+        with translation.override(language):
+            assert model_admin.action_checkbox(email) == ModelAdmin.action_checkbox(
+                model_admin, email)
     url = reverse("admin:triage_inboundemail_changelist")
     page = login(client, staff["triager"]).get(url, HTTP_ACCEPT_LANGUAGE="pt-br")
     [box] = _inputs(page.content.decode())
     assert box["name"] == "_selected_action" and box["value"] == str(email.pk)
-    assert box["aria-label"] == f"Selecione este item para uma ação - {email}"
+    assert box["aria-label"] == f"Selecione esse objeto para uma ação - {email}"
     response = client.post(url, {"action": "retriage", box["name"]: [box["value"]]})
     assert response.status_code == 302
     email.refresh_from_db()

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from triage.forms import ActionForm
-from triage.selectors import capped_count, estimated_count, planned_count
+from triage.selectors import COUNT_EXACT_UP_TO, capped_count, estimated_count, planned_count
 from triage.services import review
 
 
@@ -170,7 +170,7 @@ class EstimatedCountPaginator(Paginator):
     a search has already counted (``known``) is not counted again: its exact number, or
     the estimate for one that has seen more than 10,000 matches."""
 
-    exact_up_to = 10_000
+    exact_up_to = COUNT_EXACT_UP_TO
 
     def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *,
                  known: KnownMatches | None = None):

@@ -13,9 +13,9 @@ from django.utils.text import smart_split, unescape_string_literal
 
 from triage.admin.base import KnownMatches
 from triage.models import InboundEmail
-from triage.selectors import planned_rows
+from triage.selectors import COUNT_EXACT_UP_TO, planned_rows
 
-SEARCH_IDS_MAX = 10_000  # a search term matching more is not read into memory
+SEARCH_IDS_MAX = COUNT_EXACT_UP_TO  # a term matching more is not read into memory
 
 
 class IndexedSearch:
@@ -35,17 +35,14 @@ class IndexedSearch:
         filter the paginator is told what the lookups counted (``get_paginator``), so
         the page does not count the matches again: exactly, when the ids are the
         results; "more than 10,000", when one broad term is the whole query."""
-        terms = [self._term_lookups(term) for term in smart_split(search_term)]
+        terms = [self._term_lookups(term, request) for term in smart_split(search_term)]
+        ordered = sorted(terms, key=self._estimated_matches) if len(terms) > 1 else terms
         ids: set[int] | None = None
-        broad: list[Q] = []
-        for lookups in sorted(terms, key=self._estimated_matches) if len(terms) > 1 else terms:
+        broad: list[list[Q]] = []
+        for lookups in ordered:
             if ids is not None:
                 ids = self._among(ids, lookups)
-                continue
-            branches = [InboundEmail.objects.filter(q).order_by().values_list("pk", flat=True)
-                        for q in lookups]
-            found = set(branches[0].union(*branches[1:], all=True)[:SEARCH_IDS_MAX + 1])
-            if len(found) <= SEARCH_IDS_MAX:
+            elif (found := self._probe(lookups)) is not None:
                 ids = found
             else:
                 broad.append(lookups)
@@ -53,23 +50,40 @@ class IndexedSearch:
             for lookups in broad:
                 ids = self._among(ids, lookups)
             broad = []
-        if request is not None and not queryset.query.where:
-            if ids is not None:
-                request.triage_search_matches = KnownMatches(len(ids), exact=True)
-            elif len(broad) == 1:
-                request.triage_search_matches = KnownMatches(SEARCH_IDS_MAX, exact=False)
+        if request is not None:  # what this page's count may take from here
+            known = None
+            if not queryset.query.where and ids is not None:
+                known = KnownMatches(len(ids), exact=True)
+            elif not queryset.query.where and len(broad) == 1:
+                known = KnownMatches(SEARCH_IDS_MAX, exact=False)
+            request.triage_search_matches = known
         if ids is not None:
             queryset = queryset.filter(pk__in=ids)
         for lookups in broad:
             queryset = queryset.filter(reduce(operator.or_, lookups))
         return queryset, False
 
-    def _term_lookups(self, term: str) -> list[Q]:
-        """One search term as one lookup per search field."""
+    @staticmethod
+    def _probe(lookups: list[Q]) -> set[int] | None:
+        """Every email a term matches, or None when that is more than 10,000. One query
+        per field, each on its index and cut at 10,001 rows of its own: an email can
+        match two fields, so one cut across them all could leave out some of a term's
+        matches. No field repeats an email (each is on the email or its current run)."""
+        found: set[int] = set()
+        for q in lookups:
+            part = InboundEmail.objects.filter(q).order_by().values_list("pk", flat=True)
+            found.update(part[:SEARCH_IDS_MAX + 1])
+            if len(found) > SEARCH_IDS_MAX:
+                return None
+        return found
+
+    def _term_lookups(self, term: str, request) -> list[Q]:
+        """One search term as one lookup per search field (``=field``: exact)."""
         if term[:1] in "\"'" and term[-1:] == term[:1] and len(term) > 1:
             term = unescape_string_literal(term)
         return [Q(**{f"{field[1:]}__iexact" if field.startswith("=")
-                     else f"{field}__icontains": term}) for field in self.search_fields]
+                     else f"{field}__icontains": term})
+                for field in self.get_search_fields(request)]
 
     @staticmethod
     def _estimated_matches(lookups: list[Q]) -> int:
@@ -90,4 +104,3 @@ class IndexedSearch:
                       allow_empty_first_page=True):
         return self.paginator(queryset, per_page, orphans, allow_empty_first_page,
                               known=getattr(request, "triage_search_matches", None))
-
