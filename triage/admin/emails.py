@@ -17,11 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
 from triage.admin.attachments import AttachmentInline, AttachmentViews
-from triage.admin.base import (
-    EstimatedCountPaginator,
-    ObjectAction,
-    ReadOnlyAdmin,
-)
+from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
 from triage.admin.claims import claim_table
 from triage.admin.display import (
     deadline_badge,

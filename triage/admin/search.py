@@ -51,16 +51,16 @@ class IndexedSearch:
                 ids = self._among(ids, lookups)
             broad = []
         if request is not None:  # what this page's count may take from here
-            known = None
-            if not queryset.query.where and ids is not None:
+            known, unfiltered = None, not queryset.query.where
+            if unfiltered and ids is not None:
                 known = KnownMatches(len(ids), exact=True)
-            elif not queryset.query.where and len(broad) == 1:
+            elif unfiltered and len(broad) == 1:
                 known = KnownMatches(SEARCH_IDS_MAX, exact=False)
             request.triage_search_matches = known
         if ids is not None:
             queryset = queryset.filter(pk__in=ids)
         for lookups in broad:
-            queryset = queryset.filter(reduce(operator.or_, lookups))
+            queryset = queryset.filter(self._any_field(lookups))
         return queryset, False
 
     @staticmethod
@@ -86,18 +86,23 @@ class IndexedSearch:
                 for field in self.get_search_fields(request)]
 
     @staticmethod
-    def _estimated_matches(lookups: list[Q]) -> int:
+    def _any_field(lookups: list[Q]) -> Q:
+        """A term's lookups as one condition: it matches in any search field."""
+        return reduce(operator.or_, lookups)
+
+    @classmethod
+    def _estimated_matches(cls, lookups: list[Q]) -> int:
         """PostgreSQL's estimate of a term's matches (0 elsewhere: the typed order)."""
         if connection.vendor != "postgresql":
             return 0
-        return planned_rows(InboundEmail.objects.filter(reduce(operator.or_, lookups)))
+        return planned_rows(InboundEmail.objects.filter(cls._any_field(lookups)))
 
-    @staticmethod
-    def _among(ids: set[int], lookups: list[Q]) -> set[int]:
+    @classmethod
+    def _among(cls, ids: set[int], lookups: list[Q]) -> set[int]:
         """Which of ``ids`` also match a term: a lookup by primary key, not a scan."""
         if not ids:
             return ids
-        matching = InboundEmail.objects.filter(pk__in=ids).filter(reduce(operator.or_, lookups))
+        matching = InboundEmail.objects.filter(pk__in=ids).filter(cls._any_field(lookups))
         return set(matching.order_by().values_list("pk", flat=True))
 
     def get_paginator(self, request, queryset, per_page, orphans=0,
