@@ -28,11 +28,18 @@ def mailbox():
         "01-contamination-claim-ica.eml", "02-reclamacao-hvi.eml", "04-freight-invoice.eml")}
 
 
-def _found(client, staff, q: str) -> set[str]:
-    response = login(client, staff["claims"]).get(
-        reverse("admin:triage_inboundemail_changelist"), {"q": q})
+def _changelist(client, staff, params: dict):
+    """The changelist as claims staff see it, with the queries it ran."""
+    with CaptureQueriesContext(connection) as ctx:
+        response = login(client, staff["claims"]).get(
+            reverse("admin:triage_inboundemail_changelist"), params)
     assert response.status_code == 200
-    return {e.from_address for e in response.context["cl"].result_list}
+    return response.context["cl"], ctx
+
+
+def _found(client, staff, q: str) -> set[str]:
+    cl, _ = _changelist(client, staff, {"q": q})
+    return {e.from_address for e in cl.result_list}
 
 
 def test_search_matches_part_of_a_sender_or_subject_in_any_case(client, staff, mailbox):
@@ -121,14 +128,6 @@ def tiny_caps(monkeypatch):
     """Both caps at 1: three emails then behave like a mailbox with 10,000+ matches."""
     monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 1)
     monkeypatch.setattr(EstimatedCountPaginator, "exact_up_to", 1)
-
-
-def _changelist(client, staff, params: dict):
-    with CaptureQueriesContext(connection) as ctx:
-        response = login(client, staff["claims"]).get(
-            reverse("admin:triage_inboundemail_changelist"), params)
-    assert response.status_code == 200
-    return response.context["cl"], ctx
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's estimate")
