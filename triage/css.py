@@ -24,6 +24,15 @@ _NUMBER = re.compile(r"-?[0-9.]+")
 _SEPARATORS = re.compile(r"[\s,/]+")
 _UNITS = {"": 1.0, "px": 1.0, "pt": 4 / 3, "pc": 16.0, "in": 96.0, "cm": 37.8, "mm": 3.78,
           "q": 0.945, "ex": 8.0, "ch": 8.0, "vw": 10.0, "vh": 10.0, "rem": 16.0}
+# The properties htmltext reads. Rules keep only these: a stylesheet's cost is then
+# bounded per selector and per element, however many declarations a sender writes
+# (``.a0,...,.aN{p0:x;...;pN:x}`` copied every declaration into every selector's entry,
+# N squared; ``*{N declarations}`` handed N of them to each of N elements).
+PROPERTIES = frozenset(
+    "display visibility opacity color background background-color background-image font "
+    "font-size white-space position margin-left margin-top text-indent left top right clip "
+    "clip-path transform height width max-height max-width overflow overflow-x overflow-y "
+    "line-height".split())
 _SIZES = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0,
           "x-large": 24.0, "xx-large": 32.0, "xxx-large": 48.0}
 
@@ -153,8 +162,9 @@ def style_blocks(html: str) -> str:
     return "\n".join(css)[:MAX_CSS_CHARS]
 
 
-def declarations(text: str) -> dict[str, tuple[str, bool]]:
-    """``name: value [!important]`` pairs, lowercased, comments dropped."""
+def declarations(text: str, keep: frozenset[str] | None = None) -> dict[str, tuple[str, bool]]:
+    """``name: value [!important]`` pairs, lowercased, comments dropped; only the
+    properties in ``keep`` when given."""
     if "/*" in text:
         kept, pos = [], 0
         while (start := text.find("/*", pos)) >= 0:
@@ -164,7 +174,10 @@ def declarations(text: str) -> dict[str, tuple[str, bool]]:
     out: dict[str, tuple[str, bool]] = {}
     for item in text.split(";"):
         name, sep, value = item.partition(":")
-        name, value = name.strip().lower(), value.strip().lower()
+        name = name.strip().lower()
+        if keep is not None and name not in keep:
+            continue
+        value = value.strip().lower()
         important = value.endswith("important") and "!" in value
         value = value[:value.rfind("!")].strip() if important else value
         if sep and (important or not out.get(name, ("", False))[1]):
@@ -188,7 +201,8 @@ def stylesheet(css: str) -> Rules:
             prelude, applies = stack.pop() if stack else ("@", False)
             if applies and not prelude.startswith("@"):
                 order += 1
-                _add_rule(rules, prelude, declarations(last), order)
+                if decls := declarations(last, PROPERTIES):
+                    _add_rule(rules, prelude, decls, order)
         last = "" if piece in "{}" else piece
     return rules
 
@@ -208,14 +222,15 @@ def _add_rule(rules: Rules, prelude: str, decls: dict, order: int) -> None:
 
 def element_decls(rules: Rules, tag: str, attrs) -> dict[str, str]:
     if not rules:
-        return {p: v for p, (v, _) in declarations(attrs.get("style") or "").items()}
+        return {p: v for p, (v, _) in declarations(attrs.get("style") or "", PROPERTIES).items()}
     best: dict[str, tuple] = {}
     keys = [("t", "*"), ("t", tag)]
     for cls in (attrs.get("class") or "").lower().split()[:16]:
         keys += [(".", cls, "*"), (".", cls, tag)]
     if ident := (attrs.get("id") or "").lower().strip():
         keys += [("#", ident, "*"), ("#", ident, tag)]
-    inline = {p: (i, 1000, 0, v) for p, (v, i) in declarations(attrs.get("style") or "").items()}
+    inline = {p: (i, 1000, 0, v)
+              for p, (v, i) in declarations(attrs.get("style") or "", PROPERTIES).items()}
     for candidates in [*(rules.get(key, {}) for key in keys), inline]:
         for prop, candidate in candidates.items():
             if prop not in best or candidate > best[prop]:
