@@ -13,78 +13,104 @@ the worker reads everything here, PDFs from the stored file.
 
 from __future__ import annotations
 
-import io
 import time
-
-from pypdf import PdfReader
+from dataclasses import dataclass
 
 from triage import mime
 from triage.doctext import declared_charset, decode_bytes, text_kind
 from triage.htmltext import convert
+from triage.pdfread import read_pages
 from triage.sanitize import normalize_for_model
 
 PDF_MAX_BYTES = 10 * 1024 * 1024
 PDF_MAX_PAGES = 20
-PDF_MAX_SECONDS = 2.0  # checked between pages
+# One PDF's reading, enforced inside a page (the reader is a child process, killed then).
+PDF_MAX_SECONDS = 1.5
 
 
-def attachment_text(content: bytes, content_type: str, filename: str, *,
+@dataclass(frozen=True)
+class Reading:
+    """An attachment's text, and why any part of it was not read (each a short phrase;
+    empty when it was read in full). The text carries the same notes as its last
+    lines, so a reader of the text knows too."""
+
+    text: str
+    unread: tuple[str, ...] = ()
+
+
+def attachment_text(content: bytes, content_type: str, filename: str, **bounds) -> str:
+    """The text a person would read in this attachment, or '' for a kind without text
+    (``read_attachment`` with its bounds)."""
+    return read_attachment(content, content_type, filename, **bounds).text
+
+
+def read_attachment(content: bytes, content_type: str, filename: str, *,
                     max_bytes: int | None = None, max_pages: int = PDF_MAX_PAGES,
-                    max_seconds: float = PDF_MAX_SECONDS, depth: int = 0) -> str:
-    """The text a person would read in this attachment, or '' for a kind without
-    text. ``content_type`` is the declared type (a ``charset`` parameter is used);
-    ``max_bytes`` defaults to 2 MB for text kinds and 10 MB for a PDF; ``depth`` is
-    how many attached messages this one is inside."""
+                    max_seconds: float = PDF_MAX_SECONDS, deadline: float | None = None,
+                    depth: int = 0) -> Reading:
+    """``content_type`` is the declared type (a ``charset`` parameter is used);
+    ``max_bytes`` defaults to 2 MB for text kinds and 10 MB for a PDF; a PDF is read
+    for ``max_seconds`` at most, and never past ``deadline`` (``time.monotonic()``),
+    which an attached message's own attachments share; ``depth`` is how many attached
+    messages this one is inside."""
     kind = text_kind(content, content_type, filename)
     if kind in ("text", "csv"):
-        return mime.cheap_text(content, content_type, filename, depth=depth,
-                               max_bytes=max_bytes or mime.TEXT_MAX_BYTES)
+        limit = max_bytes or mime.TEXT_MAX_BYTES
+        text = mime.cheap_text(content, content_type, filename, depth=depth, max_bytes=limit)
+        return Reading(text, (f"only the first {limit} bytes",) if len(content) > limit else ())
     if kind == "eml":
-        def read(att: mime.ParsedAttachment) -> str:
-            return attachment_text(att.content, att.declared_type, att.filename,
-                                   max_bytes=max_bytes, max_pages=max_pages,
-                                   max_seconds=max_seconds, depth=depth + 1)
-        return mime.message_text(content, depth, read)
+        return _message(content, depth, max_bytes=max_bytes, max_pages=max_pages,
+                        max_seconds=max_seconds, deadline=deadline)
     if kind == "html":
         limit = max_bytes or mime.TEXT_MAX_BYTES
         html = convert(decode_bytes(content[:limit], declared_charset(content_type)))
-        cut = len(content) > limit or html.truncated
-        return normalize_for_model(html.text) + (f"\n{_cut(f'first {limit} bytes')}" if cut
-                                                 else "")
+        if len(content) > limit or html.truncated:
+            why = f"only the first {limit} bytes"
+            return Reading(f"{normalize_for_model(html.text)}\n{_cut(why)}", (why,))
+        return Reading(normalize_for_model(html.text))
     if kind == "pdf":
-        return pdf_text(content, max_bytes=max_bytes or PDF_MAX_BYTES, max_pages=max_pages,
-                        max_seconds=max_seconds)
-    return ""
+        seconds = max_seconds if deadline is None else min(max_seconds,
+                                                           deadline - time.monotonic())
+        return _pdf(content, max_bytes=max_bytes or PDF_MAX_BYTES, max_pages=max_pages,
+                    max_seconds=seconds)
+    return Reading("")
 
 
 def pdf_text(content: bytes, *, max_bytes: int = PDF_MAX_BYTES,
              max_pages: int = PDF_MAX_PAGES, max_seconds: float = PDF_MAX_SECONDS) -> str:
+    return _pdf(content, max_bytes=max_bytes, max_pages=max_pages, max_seconds=max_seconds).text
+
+
+def _pdf(content: bytes, *, max_bytes: int, max_pages: int, max_seconds: float) -> Reading:
     """The text of a PDF's first pages. A PDF cannot be read in part, so one over
-    ``max_bytes`` is not read at all; a damaged one yields the pages read before the
-    damage."""
+    ``max_bytes`` is not read at all; a damaged or slow one yields the pages read
+    before the damage or the deadline."""
     if len(content) > max_bytes:
-        return _cut(f"a PDF of {len(content)} bytes is over the {max_bytes} byte limit; "
-                    f"not read")
-    started = time.monotonic()
-    pages: list[str] = []
-    note = ""
-    try:
-        reader = PdfReader(io.BytesIO(content), strict=False)
-        if reader.is_encrypted and not reader.decrypt(""):
-            return _cut("the PDF is encrypted; not read")
-        total = len(reader.pages)
-        for number, page in enumerate(reader.pages):
-            if number >= max_pages:
-                note = f"read {max_pages} of {total} pages"
-                break
-            if time.monotonic() - started > max_seconds:
-                note = f"read {number} of {total} pages before the {max_seconds:g} s limit"
-                break
-            pages.append(page.extract_text() or "")
-    except Exception as exc:  # noqa: BLE001 - a malformed PDF is data, not a crash
-        note = f"the PDF is damaged ({type(exc).__name__}); read {len(pages)} pages"
-    text = normalize_for_model("\n\n".join(p.strip() for p in pages if p.strip()))
-    return f"{text}\n{_cut(note)}".strip() if note else text
+        why = f"a PDF of {len(content)} bytes is over the {max_bytes} byte limit; not read"
+        return Reading(_cut(why), (why,))
+    read = read_pages(content, max_pages=max_pages, max_seconds=max_seconds)
+    of = "" if read.total is None else f" of {read.total}"
+    why = (f"{read.problem}; read {len(read.pages)}{of} pages" if read.problem
+           else f"read {max_pages}{of} pages" if (read.total or 0) > max_pages else "")
+    text = normalize_for_model("\n\n".join(p.strip() for p in read.pages if p.strip()))
+    return Reading(f"{text}\n{_cut(why)}".strip(), (why,)) if why else Reading(text)
+
+
+def _message(content: bytes, depth: int, **bounds) -> Reading:
+    """An attached message's text; what its own attachments left unread is its own."""
+    unread: list[str] = []
+
+    def read(att: mime.ParsedAttachment) -> str:
+        reading = read_attachment(att.content, att.declared_type, att.filename,
+                                  depth=depth + 1, **bounds)
+        unread.extend(f"{att.filename}: {why}" for why in reading.unread)
+        return reading.text
+
+    if depth >= mime.MAX_MESSAGE_DEPTH:
+        unread.append(f"an attached message {depth} messages deep")
+    elif len(content) > mime.TEXT_MAX_BYTES:
+        unread.append(f"only the first {mime.TEXT_MAX_BYTES} bytes of the attached message")
+    return Reading(mime.message_text(content, depth, read), tuple(unread))
 
 
 def _cut(why: str) -> str:

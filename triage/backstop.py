@@ -152,11 +152,16 @@ def _local_day(moment: datetime, time_zone: str) -> date:
 
 
 def review_signals(email_text: str, *, model_is_claim: bool | None,
-                   model_escalates: bool) -> list[str]:
+                   model_escalates: bool, unread: list[str] | tuple[str, ...] = ()
+                   ) -> list[str]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person. Empty when the model already agrees (a claim it
-    escalated needs no review for its contamination)."""
+    escalated needs no review for its contamination). ``unread``: the parts not read in
+    full; neither the rules nor the model can vouch for them, so a person reads them."""
     found = []
+    if unread:
+        found.append(f"not every part of the email was read ({'; '.join(unread)[:160]!r}): "
+                     f"a person must read it")
     bank = signals.bank_change_signal(email_text)
     if bank:
         # Invoice fraud's favourite move: a person verifies it by phone, on any route.

@@ -49,7 +49,7 @@ def sniff_content_type(content: bytes, declared: str) -> str:
 def text_kind(content: bytes, content_type: str, filename: str) -> str:
     """What text a file holds, by its declared type or else its extension, checked
     against the bytes: text, csv, html, eml, pdf, or '' (binary or any other type)."""
-    kind = _declared_kind(content_type, filename)
+    kind = declared_kind(content_type, filename)
     if kind == "pdf" or content.startswith(b"%PDF-"):
         return "pdf" if b"%PDF-" in content[:1024] else ""
     head = content[:4096]
@@ -62,10 +62,10 @@ def may_hold_text(declared_type: str, filename: str, sniffed_type: str) -> bool:
     """Whether ``text_kind`` can find text in a file, from what is known without its
     bytes: a text kind by declared type or extension, or bytes already sniffed as PDF.
     Lets the worker skip reading stored images and archives."""
-    return bool(_declared_kind(declared_type, filename)) or sniffed_type == "application/pdf"
+    return bool(declared_kind(declared_type, filename)) or sniffed_type == "application/pdf"
 
 
-def _declared_kind(content_type: str, filename: str) -> str:
+def declared_kind(content_type: str, filename: str) -> str:
     """The text kind a file claims by its declared type, else its extension."""
     base = content_type.split(";")[0].strip().lower()
     extension = filename.rpartition(".")[2].lower() if "." in filename else ""

@@ -224,6 +224,11 @@ def _bank(m: re.Match[str]) -> str:
              "before any payment") % {"quote": m["q"]}
 
 
+def _unread(m: re.Match[str]) -> str:
+    return _("not every part of the email was read (%(quote)s): a person must read it") % {
+        "quote": m["q"]}
+
+
 def _threat(m: re.Match[str]) -> str:
     return _("the email threatens arbitration, legal action or cancellation (%(quote)s), "
              "but the model did not escalate") % {"quote": m["q"]}
@@ -248,6 +253,8 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
      lambda m: _("not triaged: %(why)s") % {"why": m["why"]}),
     (re.compile(r"bank details change requested \((?P<q>.*)\): a person must verify it by "
                 r"phone before any payment", re.S), _bank),
+    (re.compile(r"not every part of the email was read \((?P<q>.*)\): a person must read it",
+                re.S), _unread),
     (re.compile(r"the email threatens arbitration, legal action or cancellation "
                 r"\((?P<q>.*)\), but the model did not escalate", re.S), _threat),
 ]

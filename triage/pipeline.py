@@ -300,7 +300,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
             decision.exposure_usd = None  # a routine mail's figures are nobody's exposure
         decision.backstop_overrode = result.escalate
         decision.review_signals = backstop.review_signals(
-            text, model_is_claim=model_is_claim, model_escalates=result.escalate)
+            text, model_is_claim=model_is_claim, model_escalates=result.escalate,
+            unread=email.unread)
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -323,7 +324,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     model_says = bool(esc and esc.requires_escalation)
     decision.escalate, decision.backstop_overrode = backstop.combine(model_says, result)
     decision.review_signals = backstop.review_signals(
-        text, model_is_claim=model_is_claim, model_escalates=decision.escalate)
+        text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
+        unread=email.unread)
     if decision.escalate:
         decision.route = Route.ESCALATED
         return decision

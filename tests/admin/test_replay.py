@@ -22,3 +22,20 @@ def test_replay_from_the_admin(client, staff, settings):
     assert "<strong>1</strong> would be decided differently" in body
     assert "route, escalate, exposure_usd" in body or "route, escalate" in body
     assert InboundEmail.objects.get(pk=email.pk).status == "ticket"
+
+
+@pytest.mark.django_db
+def test_a_replay_stops_starting_emails_when_its_time_is_up_and_says_how_many(
+        client, staff, settings, monkeypatch):
+    """It runs inside the web request: past its budget it starts no more emails, shows
+    the rows it has and says how many were left out."""
+    from triage import replay
+    first = triaged_sample("03-weight-shortfall.eml")
+    second = triaged_sample("04-freight-invoice.eml")
+    assert len(replay.replay([first, second])) == 2
+    assert replay.replay([first, second], max_seconds=0) == []
+    monkeypatch.setattr(replay, "MAX_SECONDS", 0.0)
+    client.force_login(staff["triager"])
+    response = client.post(reverse("admin:triage_inboundemail_changelist"),
+                           {"action": "replay", "_selected_action": [first.pk, second.pk]})
+    assert "2 emails were not replayed: the replay&#x27;s time ran out" in response.content.decode()

@@ -106,3 +106,47 @@ def test_a_claim_read_as_routine_escalates_on_its_stated_amount():
                    "US$ 60 mil de compensação.")
     assert decision.route == "escalated" and decision.backstop_overrode
     assert decision.exposure_usd == 60000
+
+
+def _with_slow_pdf(subject: str, body: str, beside: bytes | None = None) -> EmailInput:
+    from tests.test_attachments import eml, slow_pdf
+    parts = [(slow_pdf(), "application/pdf", "report.pdf")]
+    if beside is not None:
+        parts.append((beside, "text/plain", "claim.txt"))
+    return EmailInput.from_parsed(mime.parse_bytes(eml(subject, body, attach=parts)),
+                                  received_at=datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
+
+
+def _decide(email: EmailInput):
+    spec = llm.model_spec()
+    return pipeline.run(email, model=llm.build_model(spec), spec=spec,
+                        config=pipeline.Config.from_settings())
+
+
+def test_a_claim_beside_a_slow_pdf_is_read_and_escalates():
+    email = _with_slow_pdf("Documents lot 7731", "Please see the attached documents.",
+                           b"We claim USD 180,000 for contaminated bales. Respond by tomorrow.")
+    decision = _decide(email)
+    assert decision.route == "escalated"
+    assert any("180,000" in t for t in decision.backstop_triggers)
+
+
+def test_a_routine_mail_with_an_unread_part_goes_to_a_person_not_a_forward():
+    routine = "Please find our freight invoice OF-5521 for USD 8,740.00 attached."
+    decision = _decide(_with_slow_pdf("Freight invoice OF-5521", routine))
+    assert decision.route == "needs_review"
+    assert decision.review_signals[0].startswith("not every part of the email was read")
+    # The same mail read in full is forwarded as before.
+    whole = _decide(EmailInput(subject="Freight invoice OF-5521",
+                               from_header="Oceanic <billing@oceanic.example.com>", body=routine,
+                               received_at=datetime(2026, 11, 30, 9, 0, tzinfo=UTC)))
+    assert whole.route == "forwarded"
+
+
+def test_an_absurdly_long_claimed_amount_escalates_and_a_small_one_stays_a_ticket():
+    claim = ("Quality claim: micronaire 5.3 on lot 7731 under contract CT-2026-0142, outside "
+             "the contract range. We claim USD {} for the price difference.")
+    huge = run("Claim lot 7731", claim.format("9" * 8_000))
+    assert huge.route == "escalated"
+    small = run("Claim lot 7731", claim.format("9,400.00"))
+    assert small.route == "ticket"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -143,6 +143,11 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         rows = replay(emails, spec=spec)
         for row in rows:
             row["subject"] = esc(row["subject"])
+        if len(rows) < len(emails):
+            self.message_user(request, ngettext(
+                "%(n)d email was not replayed: the replay's time ran out; select fewer.",
+                "%(n)d emails were not replayed: the replay's time ran out; select fewer.",
+                len(emails) - len(rows)) % {"n": len(emails) - len(rows)}, messages.WARNING)
         return TemplateResponse(request, "admin/triage/replay.html", {
             **self.admin_site.each_context(request), "title": gettext("Replay (dry run)"),
             "rows": rows, "changed": sum(bool(r["changed"]) for r in rows), "spec": spec,
