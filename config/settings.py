@@ -498,7 +498,10 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
         "celery": {"handlers": ["console"], "level": "INFO", "propagate": False},
-        "django.server": {"level": "INFO" if TRIAGE_LOG_REQUESTS else "WARNING"},
+        # Django's default config gives runserver's request lines a handler of their own
+        # (and no propagation): naming the console here puts them through the filters.
+        "django.server": {"handlers": ["console"], "propagate": False,
+                          "level": "INFO" if TRIAGE_LOG_REQUESTS else "WARNING"},
         # A scanner's bad Host header is expected input: one line, no traceback.
         "django.security.DisallowedHost": {"filters": ["expected"]},
         # One INFO line per HTTP request to the model provider is noise, not audit.

@@ -88,3 +88,31 @@ def test_the_setting_selects_the_json_format():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "json"
+
+
+def test_runserver_request_lines_go_through_the_sanitising_filter():
+    """A request path is the sender's text: runserver's own request line (logger
+    django.server) is cleaned like every other line, and its words survive."""
+    code = ("import django, logging; django.setup(); "
+            "logging.getLogger('django.server').warning('\"%s\" %s %s', "
+            "'GET /x\\n2026-12-01 09:00:00 INFO triage forged HTTP/1.1', '404', '179')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_lab",
+                              "TRIAGE_LOG_FORMAT": "plain"}, check=True, timeout=60)
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert "WARNING django.server" in lines[0]
+    assert "GET /x\\u000a2026-12-01 09:00:00 INFO triage forged HTTP/1.1" in lines[0]
+
+
+def test_every_logger_that_stops_propagating_writes_through_the_filters():
+    """A logger with propagate=False and no handler of ours would print through
+    another handler (or Python's last resort), past the sanitising filter."""
+    import logging.config
+    logging.config.dictConfig(settings.LOGGING)
+    for name, config in settings.LOGGING["loggers"].items():
+        if config.get("propagate", True) is False:
+            handlers = logging.getLogger(name).handlers
+            assert handlers, name
+            for handler in handlers:
+                assert any(type(f).__name__ == "SanitizeFilter" for f in handler.filters), name

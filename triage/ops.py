@@ -107,6 +107,13 @@ def readyz(request: HttpRequest) -> JsonResponse:
 # --- metrics ---------------------------------------------------------------------------
 
 
+# Headers by which a proxy or CDN names the client it forwards for: with any of them the
+# loopback address is the proxy's, not the client's.
+_FORWARDING_HEADERS = ("X-Forwarded-For", "Forwarded", "X-Real-IP", "X-Client-IP",
+                       "True-Client-IP", "CF-Connecting-IP", "Fastly-Client-IP",
+                       "X-Cluster-Client-IP", "X-Original-Forwarded-For")
+
+
 def _refusal(request: HttpRequest) -> HttpResponse | None:
     token = settings.TRIAGE_METRICS_TOKEN
     if token:
@@ -124,8 +131,7 @@ def _refusal(request: HttpRequest) -> HttpResponse | None:
         local = ipaddress.ip_address(request.META.get("REMOTE_ADDR", "")).is_loopback
     except ValueError:
         local = False
-    forwarded = any(h in request.headers for h in ("X-Forwarded-For", "Forwarded",
-                                                   "X-Real-IP"))
+    forwarded = any(h in request.headers for h in _FORWARDING_HEADERS)
     if local and not forwarded:
         return None
     return HttpResponse("metrics are readable from this host only; set "

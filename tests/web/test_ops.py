@@ -78,6 +78,10 @@ def test_without_a_token_only_loopback_clients_read_metrics(client, settings):
     assert client.get("/metrics", REMOTE_ADDR="10.1.2.3").status_code == 403
     # Behind a local proxy every client looks local: a forwarded request is refused.
     assert client.get("/metrics", HTTP_X_FORWARDED_FOR="203.0.113.9").status_code == 403
+    for header in ("HTTP_X_CLIENT_IP", "HTTP_TRUE_CLIENT_IP", "HTTP_CF_CONNECTING_IP",
+                   "HTTP_FASTLY_CLIENT_IP", "HTTP_X_REAL_IP", "HTTP_FORWARDED"):
+        assert client.get("/metrics", **{header: "203.0.113.9"}).status_code == 403, header
+    assert client.get("/metrics").status_code == 200  # this host, unforwarded, still reads
 
 
 def test_with_a_token_a_bearer_header_is_required(client, settings):
