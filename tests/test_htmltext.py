@@ -154,7 +154,7 @@ ADVERSARIAL = {
     "comments": lambda n: "<style>" + "/*" * (n // 4) + "</style><p style='" + "/*" * (n // 4)
     + "'>x",
     "a huge font size": lambda n: "<div style='font-size:" + "9" * n + "'>x",
-    "selectors times declarations": lambda n: _selector_bomb(int((n // 6) ** 0.5 * 4)),
+    "selectors times declarations": lambda n: _selector_bomb(n // 14),
     "declarations on every element": lambda n: _star_bomb(n // 30),
 }
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 import pytest
 
 from tests.factories import ROOT
+from tests.growth import assert_linear
 from triage import mime
 from triage.chains.extraction import ClaimType
 from triage.readers import signals
@@ -417,7 +417,6 @@ def test_the_labelled_set_reads_as_labelled():
 
 # --- Linear time -----------------------------------------------------------------------
 
-MB = 1_000_000
 ADVERSARIAL = [
     "claim contamination plastic micronaire reclamação ", "contamination ",
     "no contamination ", "not no não sin without ", "no any visible signs of ", "micronaire ",
@@ -428,15 +427,14 @@ ADVERSARIAL = [
 
 
 @pytest.mark.parametrize("unit", ADVERSARIAL)
-def test_a_megabyte_of_repeated_words_reads_in_under_a_second(unit):
-    text = (unit * (MB // len(unit) + 1))[:MB]
-    for read in (has_claim_signal, claim_types, threat_signal, bank_change_signal,
-                 bank_accounts, lambda t: find_affirmed(t, signals.CLAIM_WORDS)):
+def test_repeated_words_read_linearly(unit):
+    def read_all(text: str) -> None:
         signals._folded.cache_clear()
         signals._doc.cache_clear()
-        start = time.process_time()
-        read(text)
-        assert time.process_time() - start < 1.0, (unit, read)
+        for read in (has_claim_signal, claim_types, threat_signal, bank_change_signal,
+                     bank_accounts, lambda t: find_affirmed(t, signals.CLAIM_WORDS)):
+            read(text)
+    assert_linear(lambda n: (unit * (n // len(unit) + 1))[:n], read_all, 25_000, label=unit)
 
 
 def test_a_claim_after_a_megabyte_of_routine_text_is_still_read():

@@ -31,6 +31,7 @@ _RUN_RE = re.compile(
 )
 _NON_DIGIT_RE = re.compile(r"[^0-9]")
 _MAX_RUN = 40  # no amount of money needs more characters than this
+_HUGE = "1" + "0" * _MAX_RUN
 _GAP_CHARS = " \t\u00a0\u2009\u202f\n|:"
 _CURRENCY_EDGE = "$€£¥₹."
 
@@ -43,8 +44,17 @@ def _canonical(s: str) -> str | None:
     separator comes before it (``118.300,00``, ``1 234,5``, ``250'000.50``). Groups
     before it must be Western (``1,234,567``) or Indian (``1,80,00,000``) thousands.
     """
-    if not s or len(s) > _MAX_RUN:
+    if not s:
         return None
+    canonical = _number(s)
+    if canonical is not None and len(canonical.partition(".")[0]) > _MAX_RUN:
+        # More digits than any real amount: read as "at least 10^40" (the backstop caps
+        # and reports it) rather than as no amount, so an absurd claim fails closed.
+        return _HUGE if canonical[0] != "0" else None
+    return canonical
+
+
+def _number(s: str) -> str | None:
     groups = _NON_DIGIT_RE.split(s)
     seps = [c for c in s if not c.isdigit()]
     if not seps:
@@ -197,8 +207,6 @@ def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
         right = clean[end:end + 8].lstrip(_GAP_CHARS)[:1]
         if not (left.isalpha() or left in _CURRENCY_EDGE and left) and not (
                 right.isalpha() or right in _CURRENCY_EDGE and right):
-            continue
-        if end - start > _MAX_RUN:
             continue
         prev = clean[start - 1] if start else ""
         nxt = clean[end] if end < n else ""
