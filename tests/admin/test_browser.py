@@ -1,6 +1,6 @@
 """The staff flow in real headless Chromium (Debian's /usr/bin/chromium) against a
 live server. Screenshots of every step go to artifacts/screenshots/ (or to
-TRIAGE_SCREENSHOT_DIR, which the README's staff guide is made from)."""
+TRIAGE_SCREENSHOT_DIR: tests/screenshots/ holds the ones docs/staff-guide.md shows)."""
 
 from __future__ import annotations
 
