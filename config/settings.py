@@ -315,6 +315,10 @@ TRIAGE_MAX_ATTACHMENT_BYTES = env_int("TRIAGE_MAX_ATTACHMENT_BYTES", 5 * 1024 * 
 # Base64 and JSON framing inflate a message by about a third: let Django read
 # bodies up to that, and let the webhook decide with its own limit.
 DATA_UPLOAD_MAX_MEMORY_SIZE = TRIAGE_MAX_EMAIL_BYTES * 2
+# Under gunicorn a request body must arrive within this allowance plus its length at
+# this rate (triage/bodytime.py): a client trickling a body cannot hold a thread.
+TRIAGE_BODY_TIMEOUT_S = env_int("TRIAGE_BODY_TIMEOUT_S", 10, minimum=1)
+TRIAGE_BODY_MIN_BYTES_PER_S = env_int("TRIAGE_BODY_MIN_BYTES_PER_S", 100_000, minimum=1_000)
 TRIAGE_STUCK_AFTER_S = env_int("TRIAGE_STUCK_AFTER_S", 600, minimum=10)
 TRIAGE_SOFT_TIME_LIMIT_S = env_int("TRIAGE_SOFT_TIME_LIMIT_S", 240, minimum=5)
 TRIAGE_HARD_TIME_LIMIT_S = env_int("TRIAGE_HARD_TIME_LIMIT_S", 300, minimum=10)
