@@ -106,7 +106,8 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
                 *super().get_urls()]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).defer("raw_message", "html_body", "text_body")
+        return super().get_queryset(request).defer("raw_message", "html_body", "html_text",
+                                                   "text_body")
 
     def action_context(self, obj: InboundEmail) -> dict | None:
         if obj.status not in (Status.NEEDS_REVIEW, Status.FAILED):
