@@ -1,6 +1,11 @@
 """The house stays readable: no import cycle among product modules, no product module
-that grew past what one reader holds in mind, and nothing in the product that needs
-the lab."""
+that grew past what one reader holds in mind, nothing in the product that needs the
+lab, and each model's rows written only by its service module (``OWNERS``; the few
+modules that write across entities are ``ACROSS``, each with its reason).
+
+The writer check reads the code (AST): a manager call (``Ticket.objects...update``) or
+a write on a name bound in the same function to a model's row (an annotated
+parameter, an assignment from a manager or a constructor)."""
 
 from __future__ import annotations
 
@@ -117,3 +122,154 @@ def test_the_product_never_imports_the_lab():
             if any(m == "lab" or m.startswith("lab.") for m in mods):
                 offenders.append(name)
     assert offenders == []
+
+
+# --- each model's rows have one writer --------------------------------------------------
+
+# The service modules that create, change or delete each model's rows. An email's own
+# row has a writer per stage of its life: ingestion creates it, ``status`` moves it
+# (every transition, a conditional UPDATE), the worker claims it (``triage``: the claim
+# and its unfinished count) and ``threads`` links a reply to its parent.
+OWNERS = {
+    "InboundEmail": {"ingestion", "status", "triage", "threads"},
+    "Attachment": {"ingestion"},
+    "WebhookToken": {"ingestion"},
+    "EmailEvent": {"audit"},
+    "TriageRun": {"runs"},
+    "ChainCall": {"runs"},
+    "Escalation": {"escalations"},
+    "Ticket": {"tickets"},
+    "TicketVersion": {"tickets"},
+    "Forward": {"emails"},
+    "Notification": {"notifications"},
+    "Note": {"notes"},
+    "Reply": {"replies"},
+    "DataRequest": {"privacy"},
+    "Tombstone": {"retention"},
+}
+# Modules that write across entities, and why each may.
+ACROSS = {
+    # Retention and erasure remove personal data from every row an email has (LGPD).
+    "triage.services.retention",
+    # Who works an item is the assignee column of an escalation, a ticket or an email.
+    "triage.services.ownership",
+}
+WRITES = frozenset({"create", "get_or_create", "update_or_create", "bulk_create",
+                    "bulk_update", "update", "delete", "save"})
+ANY_MODEL = "?"  # a manager reached through a variable's model (``spec.model.objects``)
+
+
+def _chain(node: ast.AST) -> tuple[str, list[str]]:
+    """(root name, attribute names) of ``a.b(...).c[...]``."""
+    attrs: list[str] = []
+    while True:
+        if isinstance(node, ast.Attribute):
+            attrs.append(node.attr)
+            node = node.value
+        elif isinstance(node, ast.Call):
+            node = node.func
+        elif isinstance(node, ast.Subscript):
+            node = node.value
+        else:
+            return (node.id if isinstance(node, ast.Name) else ""), attrs
+
+
+def _model_of(expr: ast.AST, models: set[str]) -> str:
+    """The model a manager or constructor expression gives rows of, else ''."""
+    root, attrs = _chain(expr)
+    if "objects" in attrs:
+        if root in models:
+            return root
+        # ``spec.model.objects``: one of ours, chosen at run time; a manager of another
+        # app's model (``User.objects``) is not ours to check.
+        through = attrs[attrs.index("objects") + 1:attrs.index("objects") + 2]
+        return ANY_MODEL if through == ["model"] else ""
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and root in models:
+        return root  # an unsaved row: ``Attachment(...)``
+    return ""
+
+
+def _bound(function: ast.AST, models: set[str]) -> dict[str, str]:
+    """Names in a function bound to a model's rows: parameters annotated with a model,
+    and assignments from a manager or a constructor (``ticket, created = ...``)."""
+    names: dict[str, str] = {}
+    args = getattr(function, "args", None)
+    for arg in ([*args.posonlyargs, *args.args, *args.kwonlyargs] if args else []):
+        if isinstance(arg.annotation, ast.Name) and arg.annotation.id in models:
+            names[arg.arg] = arg.annotation.id
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            model = _model_of(node.value, models)
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                first = target.elts[0] if isinstance(target, ast.Tuple) else target
+                if model and isinstance(first, ast.Name):
+                    names[first.id] = model
+    return names
+
+
+def model_writes(source: str, models: set[str]) -> set[str]:
+    """The models whose rows ``source`` creates, changes or deletes."""
+    found: set[str] = set()
+    tree = ast.parse(source)
+    scopes = [n for n in ast.walk(tree)
+              if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)] or [tree]
+    for scope in scopes:
+        bound = _bound(scope, models)
+        for node in ast.walk(scope):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in WRITES):
+                continue
+            model = _model_of(node.func.value, models)
+            if not model:
+                root, _attrs = _chain(node.func.value)
+                model = bound.get(root, "")
+            if model:
+                found.add(model)
+    return found
+
+
+def _triage_models() -> set[str]:
+    from django.apps import apps
+
+    return {m.__name__ for m in apps.get_app_config("triage").get_models()}
+
+
+def test_the_writer_check_sees_a_write():
+    models = {"Ticket", "Escalation"}
+    source = ("def f(pk, esc: Escalation):\n"
+              "    t = Ticket.objects.select_for_update().get(pk=pk)\n"
+              "    t.save(update_fields=['state'])\n"
+              "    esc.note = ''\n    esc.save()\n"
+              "    Ticket.objects.filter(pk=pk).update(state='x')\n"
+              "    extra = {}\n    extra.update(a=1)\n")
+    assert model_writes(source, models) == {"Ticket", "Escalation"}
+    assert model_writes("def f(kind):\n    KINDS[kind].model.objects.filter().update(a=1)\n",
+                        models) == {ANY_MODEL}
+    assert model_writes("def f():\n    Ticket.objects.filter(pk=1).exists()\n", models) == set()
+
+
+def test_every_model_has_its_writer():
+    assert set(OWNERS) == _triage_models()
+
+
+def test_only_a_models_service_module_writes_its_rows():
+    models = _triage_models()
+    offenders = []
+    for name, path in sorted(_product_modules().items()):
+        if name in ACROSS:
+            continue
+        for model in sorted(model_writes(path.read_text(), models)):
+            owners = {f"triage.services.{m}" for m in OWNERS.get(model, ())}
+            if name not in owners:
+                offenders.append((name, model))
+    assert offenders == []
+
+
+def test_the_cross_entity_writers_still_write():
+    # The allow-list stays true: an entry that no longer writes across entities goes.
+    modules = _product_modules()
+    models = _triage_models()
+    assert all(len(model_writes(modules[name].read_text(), models)) > 1
+               or model_writes(modules[name].read_text(), models) == {ANY_MODEL}
+               for name in ACROSS)

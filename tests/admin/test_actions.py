@@ -12,7 +12,7 @@ from triage import forms
 from triage.admin.base import ObjectAction
 from triage.admin.escalations import EscalationAdmin
 from triage.models import Escalation, Ticket
-from triage.services import review
+from triage.services.outcome import Outcome
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def recorded(monkeypatch):
 
     def service(pk, actor, **arguments):
         calls.append((pk, actor.username, arguments))
-        return review.Outcome(True, "Recorded.")
+        return Outcome(True, "Recorded.")
 
     monkeypatch.setattr(EscalationAdmin, "object_actions", {
         "record": ObjectAction(forms.RequiredNoteForm, "triage.resolve_escalation", service)})

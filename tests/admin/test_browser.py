@@ -17,7 +17,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from tests.factories import ARTIFACTS, triaged_sample
 from triage.models import Escalation, Ticket
-from triage.services import review
+from triage.services import queue
 from triage.services.triage import email_triage
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
@@ -109,7 +109,7 @@ def test_staff_flow(browsers, live_server, staff):
     assert "Approve version 1" in other.page_source
 
     # Meanwhile the email is re-triaged: the ticket becomes version 2.
-    review.email_retriage(ticket.email_id, staff["triager"])
+    queue.email_retriage(ticket.email_id, staff["triager"])
     email_triage(ticket.email_id, task_id="browser-retriage")
     ticket.refresh_from_db()
     assert ticket.version == 2
@@ -183,7 +183,7 @@ def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
 
     browser.get(ticket_url)
     assert "Aprovar a versão 1" in browser.page_source
-    review.email_retriage(ticket.email_id, staff["triager"])
+    queue.email_retriage(ticket.email_id, staff["triager"])
     email_triage(ticket.email_id, task_id="browser-retriage-pt")
     press(browser, "approve-button")
     assert "você viu a versão 1, a versão atual é a 2" in message_text(browser)

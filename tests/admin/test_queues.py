@@ -11,7 +11,9 @@ from django.urls import reverse
 from tests.factories import login, triaged_sample
 from triage.models import Escalation, Ticket
 from triage.selectors import queues, time_left_class
-from triage.services import ownership, review
+from triage.services import ownership
+from triage.services.escalations import escalation_acknowledge
+from triage.services.tickets import ticket_approve
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +29,7 @@ def test_ticket_counts_follow_the_ticket_not_the_email(staff):
     assert {k: by_key(staff["claims"])["claims"][k] for k in ("total", "mine", "unassigned")} \
         == {"total": 2, "mine": 1, "unassigned": 1}
     for ticket in tickets:
-        review.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+        ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
     # Both emails are still in status "ticket"; nothing waits for approval.
     assert by_key(staff["claims"])["claims"]["total"] == 0
 
@@ -35,7 +37,7 @@ def test_ticket_counts_follow_the_ticket_not_the_email(staff):
 def test_escalation_counts_follow_the_escalation(staff):
     esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
     assert by_key(staff["desk"])["desk"]["total"] == 1
-    review.escalation_acknowledge(esc.pk, staff["desk"], "")
+    escalation_acknowledge(esc.pk, staff["desk"], "")
     assert by_key(staff["desk"])["desk"]["total"] == 1  # acknowledged is still open
     Escalation.objects.filter(pk=esc.pk).update(state="resolved")
     assert by_key(staff["desk"])["desk"]["total"] == 0
@@ -54,7 +56,7 @@ def test_each_group_sees_its_own_queues(client, staff):
 def test_claims_queue_link_lists_only_drafts_that_can_be_approved(client, staff):
     approved, draft = (Ticket.objects.get(email=triaged_sample(name))
                        for name in ("03-weight-shortfall.eml", "02-reclamacao-hvi.eml"))
-    review.ticket_approve(approved.pk, staff["claims2"], seen_version=1)
+    ticket_approve(approved.pk, staff["claims2"], seen_version=1)
     rows = login(client, staff["claims"]).get(reverse("admin:triage_ticket_changelist"),
                                               {"awaiting": "yes"}).context["cl"].result_list
     assert [t.pk for t in rows] == [draft.pk]

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from tests.factories import login, messages_of, triaged_sample
 from triage.models import EmailEvent, Escalation, Note, Ticket
-from triage.services import ownership, review
+from triage.services import escalations, ownership
 
 pytestmark = pytest.mark.django_db
 
@@ -80,10 +80,10 @@ def test_mine_and_unassigned_filters(client, staff):
 
 
 def test_notes_are_a_thread_nothing_overwrites(client, staff, escalation):
-    review.escalation_acknowledge(escalation.pk, staff["desk"], "calling the mill")
+    escalations.escalation_acknowledge(escalation.pk, staff["desk"], "calling the mill")
     login(client, staff["desk"]).post(act(escalation, "note"), {"body": "mill confirms"})
-    review.escalation_resolve(escalation.pk, staff["desk"], "settled at USD 120k")
-    review.escalation_resolve(escalation.pk, staff["desk2"], "confirmed")
+    escalations.escalation_resolve(escalation.pk, staff["desk"], "settled at USD 120k")
+    escalations.escalation_resolve(escalation.pk, staff["desk2"], "confirmed")
     bodies = list(Note.objects.filter(email=escalation.email)
                   .values_list("body", "author__username"))
     assert bodies == [("calling the mill", "desk1"), ("mill confirms", "desk1"),

@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 
 from tests.factories import triaged_sample
 from triage.models import Notification
-from triage.services.actions import notification_send
+from triage.services.notifications import notification_send
 
 
 @pytest.mark.django_db(transaction=True)

@@ -11,7 +11,7 @@ from django.db import connection
 
 from tests.factories import BANK_CHANGE, triaged_raw, triaged_sample
 from triage.models import EmailEvent, Escalation, InboundEmail, Ticket
-from triage.services import ownership, review
+from triage.services import ownership, tickets
 from triage.services.outcome import ReviewError
 
 pytestmark = pytest.mark.django_db
@@ -100,7 +100,7 @@ def test_hand_over_on_a_stale_page_is_refused(escalation, staff):
 
 
 def test_a_closed_item_cannot_be_taken(ticket, staff):
-    review.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="not a claim")
+    tickets.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="not a claim")
     with pytest.raises(ReviewError, match="no longer waits for a person"):
         ownership.assignee_take("ticket", ticket.pk, staff["claims2"])
 

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from tests.factories import login, triaged_sample
 from triage.models import InboundEmail, RunStatus, Status, TriageRun
-from triage.services import queue, review
+from triage.services import queue
 from triage.services.triage import email_claim as claim
 from triage.services.triage import email_triage
 
@@ -24,7 +24,7 @@ def _refuse(email_id: int) -> None:
 def test_retriage_during_an_outage_says_so_and_leaves_it_for_the_sweeper(staff, monkeypatch):
     email = triaged_sample("03-weight-shortfall.eml")
     monkeypatch.setattr(queue, "_publish", _refuse)
-    outcome = review.email_retriage(email.pk, staff["triager"])
+    outcome = queue.email_retriage(email.pk, staff["triager"])
     email.refresh_from_db()
     assert email.status == Status.RECEIVED
     assert outcome.changed and "broker is unavailable" in outcome.message
@@ -60,7 +60,7 @@ def test_a_redelivered_poison_email_fails_at_the_cap_and_a_triager_requeues_it(
         staff, settings, client):
     settings.TRIAGE_MAX_UNFINISHED_ATTEMPTS = 3
     email = triaged_sample("04-freight-invoice.eml")
-    review.email_retriage(email.pk, staff["triager"])
+    queue.email_retriage(email.pk, staff["triager"])
     _claimed_and_running(email, "task-a")
     # Its worker dies on it each time; the broker redelivers the same task.
     for expected in (1, 2):
@@ -81,7 +81,7 @@ def test_a_redelivered_poison_email_fails_at_the_cap_and_a_triager_requeues_it(
     assert "never finished" in page and "Failed" in page
 
     # A triage admin re-queues it: a fresh count, and a run that finishes routes it.
-    assert review.email_retriage(email.pk, staff["triager"]).changed
+    assert queue.email_retriage(email.pk, staff["triager"]).changed
     email.refresh_from_db()
     assert (email.status, email.unfinished_attempts) == (Status.QUEUED, 0)
     assert email_triage(email.pk, task_id="task-b") == "forwarded"

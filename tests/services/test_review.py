@@ -23,7 +23,8 @@ from triage.models import (
     TicketVersion,
     TriageRun,
 )
-from triage.services import review
+from triage.services import emails, escalations, queue, tickets
+from triage.services.outcome import ReviewError
 from triage.services.status import email_transition
 from triage.services.triage import email_triage
 
@@ -50,21 +51,21 @@ def audit(kind: str):
 
 
 def test_desk_acknowledges_then_resolves(escalation, staff):
-    outcome = review.escalation_acknowledge(escalation.pk, staff["desk"], "calling the mill")
+    outcome = escalations.escalation_acknowledge(escalation.pk, staff["desk"], "calling the mill")
     assert outcome.changed
     escalation.refresh_from_db()
     assert escalation.state == "acknowledged" and escalation.acknowledged_by == staff["desk"]
     [row] = audit("escalation_acknowledged")
     assert (row.actor, row.before, row.after, row.reason) == (
         staff["desk"], {"state": "pending"}, {"state": "acknowledged"}, "calling the mill")
-    assert not review.escalation_acknowledge(escalation.pk, staff["desk"]).changed
+    assert not escalations.escalation_acknowledge(escalation.pk, staff["desk"]).changed
 
-    with pytest.raises(review.ReviewError, match="needs a note"):
-        review.escalation_resolve(escalation.pk, staff["desk"], "  ")
+    with pytest.raises(ReviewError, match="needs a note"):
+        escalations.escalation_resolve(escalation.pk, staff["desk"], "  ")
     # The backstop raised it: the first resolve asks, a second desk member confirms.
-    assert "second trading desk member" in review.escalation_resolve(
+    assert "second trading desk member" in escalations.escalation_resolve(
         escalation.pk, staff["desk"], "settled at USD 120k").message
-    review.escalation_resolve(escalation.pk, staff["desk2"], "settled at USD 120k")
+    escalations.escalation_resolve(escalation.pk, staff["desk2"], "settled at USD 120k")
     escalation.refresh_from_db()
     assert escalation.state == "resolved" and escalation.note == "settled at USD 120k"
     assert escalation.closed_by == staff["desk2"]
@@ -72,9 +73,9 @@ def test_desk_acknowledges_then_resolves(escalation, staff):
 
 
 def test_claims_staff_cannot_touch_escalations(escalation, staff):
-    for call in (lambda: review.escalation_acknowledge(escalation.pk, staff["claims"]),
-                 lambda: review.escalation_resolve(escalation.pk, staff["claims"], "x"),
-                 lambda: review.escalation_dismiss(escalation.pk, staff["claims"], "x")):
+    for call in (lambda: escalations.escalation_acknowledge(escalation.pk, staff["claims"]),
+                 lambda: escalations.escalation_resolve(escalation.pk, staff["claims"], "x"),
+                 lambda: escalations.escalation_dismiss(escalation.pk, staff["claims"], "x")):
         with pytest.raises(PermissionDenied):
             call()
     escalation.refresh_from_db()
@@ -84,17 +85,17 @@ def test_claims_staff_cannot_touch_escalations(escalation, staff):
 
 def test_dismissing_a_backstop_escalation_takes_two_desk_members(escalation, staff):
     assert escalation.raised_by_backstop
-    with pytest.raises(review.ReviewError, match="needs a reason"):
-        review.escalation_dismiss(escalation.pk, staff["desk"], "")
-    first = review.escalation_dismiss(escalation.pk, staff["desk"], "duplicate of #12")
+    with pytest.raises(ReviewError, match="needs a reason"):
+        escalations.escalation_dismiss(escalation.pk, staff["desk"], "")
+    first = escalations.escalation_dismiss(escalation.pk, staff["desk"], "duplicate of #12")
     assert "second trading desk member" in first.message
     escalation.refresh_from_db()
     assert escalation.state == "pending" and escalation.dismissal_requested_by == staff["desk"]
-    with pytest.raises(review.ReviewError, match="second trading desk member"):
-        review.escalation_dismiss(escalation.pk, staff["desk"], "again")
+    with pytest.raises(ReviewError, match="second trading desk member"):
+        escalations.escalation_dismiss(escalation.pk, staff["desk"], "again")
     escalation.refresh_from_db()
     assert escalation.state == "pending"
-    review.escalation_dismiss(escalation.pk, staff["desk2"], "confirmed duplicate")
+    escalations.escalation_dismiss(escalation.pk, staff["desk2"], "confirmed duplicate")
     escalation.refresh_from_db()
     assert escalation.state == "dismissed" and escalation.closed_by == staff["desk2"]
     assert [e.actor for e in EmailEvent.objects.filter(kind__startswith="escalation_dismiss")] \
@@ -102,11 +103,11 @@ def test_dismissing_a_backstop_escalation_takes_two_desk_members(escalation, sta
 
 
 def test_the_one_who_asked_to_dismiss_cannot_resolve_alone(escalation, staff):
-    review.escalation_dismiss(escalation.pk, staff["desk"], "duplicate of #12")
-    outcome = review.escalation_resolve(escalation.pk, staff["desk"], "handled by phone")
+    escalations.escalation_dismiss(escalation.pk, staff["desk"], "duplicate of #12")
+    outcome = escalations.escalation_resolve(escalation.pk, staff["desk"], "handled by phone")
     assert "second trading desk member" in outcome.message
-    with pytest.raises(review.ReviewError, match="You requested this resolution"):
-        review.escalation_resolve(escalation.pk, staff["desk"], "handled by phone")
+    with pytest.raises(ReviewError, match="You requested this resolution"):
+        escalations.escalation_resolve(escalation.pk, staff["desk"], "handled by phone")
     escalation.refresh_from_db()
     assert escalation.state == "pending" and escalation.closed_by is None
     assert escalation.resolution_requested_by == staff["desk"]
@@ -115,7 +116,8 @@ def test_the_one_who_asked_to_dismiss_cannot_resolve_alone(escalation, staff):
     assert not audit("escalation_resolved") and not audit("escalation_dismissed")
 
     # The legitimate path: a second desk member confirms.
-    assert review.escalation_resolve(escalation.pk, staff["desk2"], "confirmed by phone").changed
+    assert escalations.escalation_resolve(escalation.pk, staff["desk2"],
+                                          "confirmed by phone").changed
     escalation.refresh_from_db()
     assert (escalation.state, escalation.closed_by) == ("resolved", staff["desk2"])
     [closed] = audit("escalation_resolved")
@@ -126,7 +128,7 @@ def test_a_model_only_escalation_is_resolved_by_one_person(staff):
     email = triaged_sample("03-weight-shortfall.eml")
     esc = Escalation.objects.create(email=email, run=email.current_run,
                                     model_triggers=["contamination"])
-    assert review.escalation_resolve(esc.pk, staff["desk"], "mill agreed to replace").changed
+    assert escalations.escalation_resolve(esc.pk, staff["desk"], "mill agreed to replace").changed
     esc.refresh_from_db()
     assert esc.state == "resolved" and esc.closed_by == staff["desk"]
 
@@ -136,7 +138,7 @@ def test_a_model_only_escalation_is_dismissed_by_one_person(staff):
     run = email.current_run
     run.backstop_triggers = []
     esc = Escalation.objects.create(email=email, run=run, model_triggers=["contamination"])
-    review.escalation_dismiss(esc.pk, staff["desk"], "no contamination on re-read")
+    escalations.escalation_dismiss(esc.pk, staff["desk"], "no contamination on re-read")
     esc.refresh_from_db()
     assert esc.state == "dismissed"
 
@@ -145,7 +147,7 @@ def test_a_model_only_escalation_is_dismissed_by_one_person(staff):
 
 
 def test_correction_creates_a_version_with_who_and_what(ticket, staff):
-    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+    tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
                           changes={"exposure_amount": "13,100.50", "lot_reference": "5520-B"})
     ticket.refresh_from_db()
     assert ticket.version == 2 and ticket.last_corrected_by == staff["claims"]
@@ -157,16 +159,16 @@ def test_correction_creates_a_version_with_who_and_what(ticket, staff):
     [row] = audit("ticket_corrected")
     assert row.version == 2 and row.after == {"exposure_amount": 13100.5,
                                               "lot_reference": "5520-B"}
-    with pytest.raises(review.ReviewError, match="not a number"):
-        review.ticket_correct(ticket.pk, staff["claims"], seen_version=2,
+    with pytest.raises(ReviewError, match="not a number"):
+        tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=2,
                               changes={"exposure_amount": "lots"})
 
 
 def test_stale_approval_is_refused_and_nothing_changes(ticket, staff):
-    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+    tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
                           changes={"origin": "USA"})
-    with pytest.raises(review.StaleVersion, match="you saw version 1, the current version is 2"):
-        review.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+    with pytest.raises(tickets.StaleVersion, match="you saw version 1, the current version is 2"):
+        tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
     ticket.refresh_from_db()
     assert ticket.state == "draft" and ticket.arbitration_number is None
     assert not audit("ticket_approved")
@@ -174,23 +176,23 @@ def test_stale_approval_is_refused_and_nothing_changes(ticket, staff):
 
 def test_retriage_makes_an_open_approval_stale(ticket, staff):
     email = ticket.email
-    review.email_retriage(email.pk, staff["triager"])
+    queue.email_retriage(email.pk, staff["triager"])
     from triage.services.triage import email_triage
 
     email_triage(email.pk, task_id="t-again")
     ticket.refresh_from_db()
     assert ticket.version == 2
-    with pytest.raises(review.StaleVersion):
-        review.ticket_approve(ticket.pk, staff["claims"], seen_version=1)
+    with pytest.raises(tickets.StaleVersion):
+        tickets.ticket_approve(ticket.pk, staff["claims"], seen_version=1)
 
 
 def test_approval_issues_one_arbitration_number_and_is_idempotent(ticket, staff):
-    first = review.ticket_approve(ticket.pk, staff["claims"], seen_version=1)
+    first = tickets.ticket_approve(ticket.pk, staff["claims"], seen_version=1)
     ticket.refresh_from_db()
     assert first.changed and ticket.state == "approved"
     assert ticket.arbitration_number == f"ARB-{ticket.decided_at.year}-{ticket.pk:06d}"
     assert (ticket.decided_by, ticket.decided_version) == (staff["claims"], 1)
-    again = review.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+    again = tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
     assert not again.changed and ticket.arbitration_number in again.message
     ticket.refresh_from_db()
     assert ticket.decided_by == staff["claims"]
@@ -198,30 +200,30 @@ def test_approval_issues_one_arbitration_number_and_is_idempotent(ticket, staff)
 
 
 def test_four_eyes(ticket, staff):
-    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+    tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
                           changes={"claiming_party": "Anatolia Spinning A.S."})
-    with pytest.raises(review.ReviewError, match="Four eyes"):
-        review.ticket_approve(ticket.pk, staff["claims"], seen_version=2)
+    with pytest.raises(ReviewError, match="Four eyes"):
+        tickets.ticket_approve(ticket.pk, staff["claims"], seen_version=2)
     ticket.refresh_from_db()
     assert ticket.state == "draft"
-    review.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
+    tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
     ticket.refresh_from_db()
     assert ticket.state == "approved" and ticket.decided_by == staff["claims2"]
 
 
 def test_four_eyes_covers_every_correction_not_only_the_last(ticket, staff):
     third = make_user("claims3", roles.CLAIMS_STAFF)
-    review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+    tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
                           changes={"exposure_amount": "24000"})
-    review.ticket_correct(ticket.pk, staff["claims2"], seen_version=2,
+    tickets.ticket_correct(ticket.pk, staff["claims2"], seen_version=2,
                           changes={"claiming_party": "Anatolia Spinning A.S."})
     for corrector in (staff["claims"], staff["claims2"]):
-        with pytest.raises(review.ReviewError, match="Four eyes: you corrected this ticket"):
-            review.ticket_approve(ticket.pk, corrector, seen_version=3)
+        with pytest.raises(ReviewError, match="Four eyes: you corrected this ticket"):
+            tickets.ticket_approve(ticket.pk, corrector, seen_version=3)
     ticket.refresh_from_db()
     assert ticket.state == "draft" and not audit("ticket_approved")
     # Someone who changed nothing approves.
-    assert review.ticket_approve(ticket.pk, third, seen_version=3).changed
+    assert tickets.ticket_approve(ticket.pk, third, seen_version=3).changed
     ticket.refresh_from_db()
     assert (ticket.state, ticket.decided_by) == ("approved", third)
 
@@ -230,7 +232,7 @@ def test_a_correction_that_crosses_the_backstop_escalates(
         ticket, staff, mailoutbox, django_capture_on_commit_callbacks):
     tomorrow = (timezone.now() + timedelta(days=1)).date().isoformat()
     with django_capture_on_commit_callbacks(execute=True):
-        outcome = review.ticket_correct(
+        outcome = tickets.ticket_correct(
             ticket.pk, staff["claims"], seen_version=1,
             changes={"exposure_amount": "5000000", "exposure_currency": "USD",
                      "response_deadline": tomorrow})
@@ -251,36 +253,36 @@ def test_a_correction_that_crosses_the_backstop_escalates(
     assert [m.subject[:12] for m in mailoutbox] == ["[ESCALAÇÃO] "]
     ticket.refresh_from_db()
     assert ticket.version == 2 and ticket.data["claim"]["exposure_amount"] == 5000000
-    with pytest.raises(review.ReviewError, match="escalated to the trading desk"):
-        review.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
+    with pytest.raises(ReviewError, match="escalated to the trading desk"):
+        tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
 
 
 def test_a_correction_below_the_backstop_stays_an_ordinary_ticket(ticket, staff, mailoutbox):
     far = (timezone.now() + timedelta(days=30)).date().isoformat()
-    outcome = review.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+    outcome = tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
                                     changes={"exposure_amount": "13,100.50",
                                              "response_deadline": far})
     assert outcome.message == "Ticket corrected: now version 2."
     assert InboundEmail.objects.get(pk=ticket.email_id).status == Status.TICKET
     assert not Escalation.objects.exists() and mailoutbox == []
-    assert review.ticket_approve(ticket.pk, staff["claims2"], seen_version=2).changed
+    assert tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2).changed
 
 
 def test_rejection_needs_a_reason(ticket, staff):
-    with pytest.raises(review.ReviewError, match="needs a reason"):
-        review.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="")
-    review.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="out of time")
+    with pytest.raises(ReviewError, match="needs a reason"):
+        tickets.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="")
+    tickets.ticket_reject(ticket.pk, staff["claims"], seen_version=1, reason="out of time")
     ticket.refresh_from_db()
     assert ticket.state == "rejected" and ticket.rejection_reason == "out of time"
-    with pytest.raises(review.ReviewError, match="only drafts"):
-        review.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+    with pytest.raises(ReviewError, match="only drafts"):
+        tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
 
 
 def test_trading_desk_cannot_approve_tickets(ticket, staff):
     with pytest.raises(PermissionDenied):
-        review.ticket_approve(ticket.pk, staff["desk"], seen_version=1)
+        tickets.ticket_approve(ticket.pk, staff["desk"], seen_version=1)
     with pytest.raises(PermissionDenied):
-        review.ticket_correct(ticket.pk, staff["desk"], seen_version=1, changes={"origin": "x"})
+        tickets.ticket_correct(ticket.pk, staff["desk"], seen_version=1, changes={"origin": "x"})
     ticket.refresh_from_db()
     assert (ticket.state, ticket.version) == ("draft", 1)
 
@@ -297,7 +299,7 @@ def test_concurrent_approvals_give_one_approval_and_one_refusal(staff):
 
         try:
             barrier.wait()
-            outcomes.append(review.ticket_approve(ticket.pk, user, seen_version=1))
+            outcomes.append(tickets.ticket_approve(ticket.pk, user, seen_version=1))
         finally:
             conn.close()
 
@@ -318,19 +320,19 @@ def test_concurrent_approvals_give_one_approval_and_one_refusal(staff):
 
 def test_retriage_keeps_old_runs(staff):
     email = triaged_sample("04-freight-invoice.eml")
-    outcome = review.email_retriage(email.pk, staff["triager"])
+    outcome = queue.email_retriage(email.pk, staff["triager"])
     email.refresh_from_db()
     assert outcome.changed and email.status == Status.QUEUED
     assert TriageRun.objects.filter(email=email).count() == 1
     [row] = audit("retriage")
     assert row.actor == staff["triager"]
     with pytest.raises(PermissionDenied):
-        review.email_retriage(email.pk, staff["claims"])
+        queue.email_retriage(email.pk, staff["claims"])
 
 
 def _resolve_by_two(escalation: Escalation, staff) -> None:
-    review.escalation_resolve(escalation.pk, staff["desk"], "settled")
-    review.escalation_resolve(escalation.pk, staff["desk2"], "settled")
+    escalations.escalation_resolve(escalation.pk, staff["desk"], "settled")
+    escalations.escalation_resolve(escalation.pk, staff["desk2"], "settled")
     escalation.refresh_from_db()
     assert escalation.state == "resolved"
 
@@ -339,7 +341,7 @@ def test_retriage_reopens_a_resolved_escalation_and_tells_the_desk(
         escalation, staff, mailoutbox, django_capture_on_commit_callbacks):
     _resolve_by_two(escalation, staff)
     with django_capture_on_commit_callbacks(execute=True):
-        review.email_retriage(escalation.email_id, staff["triager"])
+        queue.email_retriage(escalation.email_id, staff["triager"])
         email_triage(escalation.email_id, task_id="t-again")
     escalation.refresh_from_db()
     assert escalation.email.status == Status.ESCALATED
@@ -352,20 +354,20 @@ def test_retriage_reopens_a_resolved_escalation_and_tells_the_desk(
     assert Notification.objects.filter(email_id=escalation.email_id).count() == 2
     assert "REABERTA: estava resolvida por desk2" in mailoutbox[-1].body
     # Re-opened, it is closed by two people again.
-    assert "second trading desk member" in review.escalation_resolve(
+    assert "second trading desk member" in escalations.escalation_resolve(
         escalation.pk, staff["desk"], "again").message
 
 
 def test_manual_escalate_reopens_a_dismissed_escalation(
         escalation, staff, django_capture_on_commit_callbacks):
-    review.escalation_dismiss(escalation.pk, staff["desk"], "duplicate")
-    review.escalation_dismiss(escalation.pk, staff["desk2"], "duplicate")
+    escalations.escalation_dismiss(escalation.pk, staff["desk"], "duplicate")
+    escalations.escalation_dismiss(escalation.pk, staff["desk2"], "duplicate")
     email_id = escalation.email_id
     for old, new in ((Status.ESCALATED, Status.QUEUED), (Status.QUEUED, Status.PROCESSING),
                      (Status.PROCESSING, Status.NEEDS_REVIEW)):
         email_transition(email_id, old=old, new=new)
     with django_capture_on_commit_callbacks(execute=True):
-        review.email_decide_manually(email_id, staff["triager"], route="escalated",
+        emails.email_decide_manually(email_id, staff["triager"], route="escalated",
                                      reason="the mill wrote again")
     escalation.refresh_from_db()
     assert escalation.state == "pending" and escalation.dismissal_requested_by is None
@@ -378,18 +380,18 @@ def test_manual_decision_routes_through_the_same_actions(staff, settings):
     email = triaged_sample("03-weight-shortfall.eml")
     assert email.status == Status.NEEDS_REVIEW
     with pytest.raises(PermissionDenied):
-        review.email_decide_manually(email.pk, staff["claims"], route="ticket", reason="x")
-    with pytest.raises(review.ReviewError, match="needs a reason"):
-        review.email_decide_manually(email.pk, staff["triager"], route="ticket", reason="")
-    review.email_decide_manually(email.pk, staff["triager"], route="ticket",
+        emails.email_decide_manually(email.pk, staff["claims"], route="ticket", reason="x")
+    with pytest.raises(ReviewError, match="needs a reason"):
+        emails.email_decide_manually(email.pk, staff["triager"], route="ticket", reason="")
+    emails.email_decide_manually(email.pk, staff["triager"], route="ticket",
                                  reason="small weight claim, checked by hand")
     email.refresh_from_db()
     assert email.status == Status.TICKET
     assert email.current_run.provider == "manual"
     assert email.current_run.model_name == "triager1"
     assert Ticket.objects.get(email=email).state == "draft"
-    with pytest.raises(review.ReviewError, match="Only emails in needs review"):
-        review.email_decide_manually(email.pk, staff["triager"], route="escalated", reason="x")
+    with pytest.raises(ReviewError, match="Only emails in needs review"):
+        emails.email_decide_manually(email.pk, staff["triager"], route="escalated", reason="x")
 
 
 def test_a_forward_carries_the_warning_the_reason_and_a_link(staff, settings):
@@ -397,7 +399,7 @@ def test_a_forward_carries_the_warning_the_reason_and_a_link(staff, settings):
     settings.TRIAGE_NOTIFICATION_LANGUAGE = "en"
     email = triaged_raw(BANK_CHANGE)
     assert email.status == Status.NEEDS_REVIEW
-    review.email_decide_manually(email.pk, staff["triager"], route="forwarded",
+    emails.email_decide_manually(email.pk, staff["triager"], route="forwarded",
                                  department="finance",
                                  reason="invoice is genuine; finance to call the carrier")
     body = Notification.objects.get(email=email, kind="forward").body

@@ -70,8 +70,9 @@ def test_migration_rekeys_stored_message_ids_so_redeliveries_stay_duplicates(pos
     email.refresh_from_db()
     untouched.refresh_from_db()
     parsed = mime.parse_fields(**_fields("li.wei@mill.example.cn"))
-    assert email.dedupe_key == dedupe_key(parsed, provider="webhook", provider_event_id="",
-                                          sender="li.wei@mill.example.cn")[0]
+    assert email.dedupe_key == dedupe_key(
+        parsed, provider="webhook", provider_event_id="", sender="li.wei@mill.example.cn",
+        content_hash=parsed.content_hash("li.wei@mill.example.cn"))[0]
     assert untouched.dedupe_key == hash_key
     again = post_signed(delivery("li.wei@mill.example.cn", "redelivered after the upgrade"))
     assert (again.status_code, again.json()["id"]) == (200, email.pk)

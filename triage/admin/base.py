@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from triage.forms import ActionForm
 from triage.selectors import COUNT_EXACT_UP_TO, capped_count, estimated_count, planned_count
-from triage.services import review
+from triage.services.outcome import Outcome, ReviewError
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class ObjectAction:
 
     form: type[ActionForm]
     permission: str  # "app_label.codename"
-    service: Callable[..., review.Outcome]
+    service: Callable[..., Outcome]
     # The change form's context name of this action's form, to show a refused form
     # again with its errors next to its fields and what the person chose.
     context_name: str = ""
@@ -85,7 +85,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
             return self._refused(request, obj, spec, action, form)
         try:
             outcome = spec.service(obj.pk, request.user, **form.arguments())
-        except review.ReviewError as exc:
+        except ReviewError as exc:
             self.message_user(request, str(exc), messages.ERROR)
         else:
             level = messages.SUCCESS if outcome.changed else messages.WARNING

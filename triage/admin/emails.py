@@ -53,7 +53,9 @@ from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import InboundEmail, Status
 from triage.replay import replay
-from triage.services import privacy, review
+from triage.services import privacy
+from triage.services.emails import email_decide_manually
+from triage.services.queue import email_retriage
 
 
 @admin.register(InboundEmail)
@@ -77,7 +79,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     actions = ["retriage", "replay", export_csv, export_json, take_selected]
     object_actions = {
         "decide": ObjectAction(forms.DecideForm, "triage.decide_manually",
-                               review.email_decide_manually),
+                               email_decide_manually),
         **work_actions("email"),
     }
     change_form_template = "admin/triage/inboundemail/change_form.html"
@@ -104,7 +106,8 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
                 *super().get_urls()]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).defer("raw_message", "html_body", "text_body")
+        return super().get_queryset(request).defer("raw_message", "html_body", "html_text",
+                                                   "text_body")
 
     def action_context(self, obj: InboundEmail) -> dict | None:
         if obj.status not in (Status.NEEDS_REVIEW, Status.FAILED):
@@ -124,7 +127,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     def retriage(self, request, queryset) -> None:
         queued = 0
         for email in queryset.select_related(None).only("pk", "subject"):
-            outcome = review.email_retriage(email.pk, request.user)
+            outcome = email_retriage(email.pk, request.user)
             queued += outcome.changed
             if outcome.changed:
                 self.log_change(request, email, outcome.message)

@@ -22,7 +22,7 @@ from triage.admin.display import (
 from triage.admin.work import AssigneeFilter, WorkAdmin, take_selected, work_actions
 from triage.models import Escalation
 from triage.selectors import business_days_left, time_left_class
-from triage.services import review
+from triage.services import escalations
 
 DESK = "triage.resolve_escalation"
 
@@ -46,9 +46,9 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
                        "resolution_requested_by", "shown_resolution_note", "reopen_count"]
     fields = readonly_fields
     object_actions = {
-        "acknowledge": ObjectAction(forms.NoteForm, DESK, review.escalation_acknowledge),
-        "resolve": ObjectAction(forms.RequiredNoteForm, DESK, review.escalation_resolve),
-        "dismiss": ObjectAction(forms.DismissForm, DESK, review.escalation_dismiss),
+        "acknowledge": ObjectAction(forms.NoteForm, DESK, escalations.escalation_acknowledge),
+        "resolve": ObjectAction(forms.RequiredNoteForm, DESK, escalations.escalation_resolve),
+        "dismiss": ObjectAction(forms.DismissForm, DESK, escalations.escalation_dismiss),
         **work_actions("escalation"),
     }
 
@@ -67,7 +67,7 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     @admin.action(description=_("Acknowledge the selected escalations"),
                   permissions=["work"])
     def acknowledge_selected(self, request, queryset) -> None:
-        done = sum(review.escalation_acknowledge(pk, request.user).changed
+        done = sum(escalations.escalation_acknowledge(pk, request.user).changed
                    for pk in queryset.values_list("pk", flat=True)[:500])
         self.message_user(request, ngettext("%(n)d escalation acknowledged.",
                                             "%(n)d escalations acknowledged.", done) % {"n": done})

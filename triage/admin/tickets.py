@@ -18,7 +18,7 @@ from triage.admin.work import (
     work_actions,
 )
 from triage.models import Ticket, TicketVersion
-from triage.services import review
+from triage.services import tickets
 
 CLAIMS = "triage.approve_ticket"
 
@@ -51,9 +51,9 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
                        "arbitration_number", "shown_rejection_reason"]
     fields = readonly_fields
     object_actions = {
-        "approve": ObjectAction(forms.VersionForm, CLAIMS, review.ticket_approve),
-        "reject": ObjectAction(forms.RejectForm, CLAIMS, review.ticket_reject),
-        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, review.ticket_correct,
+        "approve": ObjectAction(forms.VersionForm, CLAIMS, tickets.ticket_approve),
+        "reject": ObjectAction(forms.RejectForm, CLAIMS, tickets.ticket_reject),
+        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, tickets.ticket_correct,
                                 context_name="correction_form"),
         **work_actions("ticket"),
     }
@@ -65,7 +65,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
         if obj.state != Ticket.State.DRAFT:
             return None
         claim = obj.data.get("claim") or {}
-        initial = {f: claim.get(f) for f in review.EDITABLE_FIELDS}
+        initial = {f: claim.get(f) for f in tickets.EDITABLE_FIELDS}
         return {
             "seen_version": obj.version,
             "correction_form": forms.CorrectionForm(

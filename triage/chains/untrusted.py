@@ -24,7 +24,7 @@ from functools import cached_property
 from triage.attachments import PDF_MAX_BYTES, read_attachment
 from triage.doctext import declared_kind, may_hold_text
 from triage.htmltext import html_adds
-from triage.mime import attachment_label, html_visible_text
+from triage.mime import attachment_label
 from triage.sanitize import normalize_for_model
 
 MAX_ATTACHMENTS_READ = 10
@@ -76,7 +76,6 @@ class EmailInput:
     def from_stored(cls, email) -> EmailInput:
         """From a stored ``InboundEmail`` (duck-typed: chains never import models)."""
         rows = list(email.attachments.all())
-        html_text = html_visible_text(email.html_body) if email.html_body else ""
         texts, unread = _read(
             (attachment_label(a.filename, a.content_type), a.declared_type, a.filename,
              a.content_type, lambda a=a: _stored_bytes(a)) for a in rows if a.stored)
@@ -84,7 +83,7 @@ class EmailInput:
             subject=email.subject, from_header=email.from_header, body=email.text_body,
             received_at=email.received_at, message_id=email.message_id,
             attachments=[attachment_label(a.filename, a.content_type) for a in rows],
-            html_text=html_text if html_text != email.text_body else "",
+            html_text=email.html_text if email.html_text != email.text_body else "",
             attachment_texts=texts, unread=unread,
         )
 

@@ -79,6 +79,11 @@ class InboundEmail(models.Model):
     subject = models.CharField(max_length=998, blank=True)
     text_body = models.TextField(blank=True, help_text="Normalised text the chains read")
     html_body = models.TextField(blank=True)
+    # Converted once, at ingest (``mime``): the worker reads it rather than converting
+    # the HTML again on every triage.
+    html_text = models.TextField(blank=True,
+                                 help_text="Visible text of the HTML alternative, when there "
+                                           "is a plain one")
     # When WE received it (webhook, ESP or import time; for an imported file the top
     # Received: header). Deadlines count from here; the sender's Date: header can lie.
     received_at = models.DateTimeField(db_index=True)

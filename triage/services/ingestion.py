@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from triage import metrics
 from triage.mime import ParsedEmail
-from triage.models import Attachment, EmailEvent, InboundEmail, Status, WebhookToken
-from triage.services.audit import audit_event
+from triage.models import Attachment, InboundEmail, Status, WebhookToken
+from triage.services.audit import audit_event, audit_write_many
 from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
 
@@ -42,17 +42,19 @@ class TokenReused(Exception):
 
 
 def dedupe_key(parsed: ParsedEmail, *, provider: str, provider_event_id: str,
-               sender: str) -> tuple[str, str]:
+               sender: str, content_hash: str) -> tuple[str, str]:
     """(sha256 key, basis). A Message-ID is the sender's: anyone can write any
     Message-ID, so alone it would let one sender pre-empt another's message. An event
     id is per provider; a message with neither is the same message when the same
-    sender sent the same content. (Migration 0006 re-keys stored rows the same way.)"""
+    sender sent the same content. (Migration 0006 re-keys stored rows the same way.)
+    ``content_hash`` is ``parsed.content_hash(sender)``: the caller computes it once, and
+    stores it too."""
     if parsed.message_id:
         basis, value = "message_id", f"mid:{sender.lower()}:{parsed.message_id}"
     elif provider_event_id:
         basis, value = "event_id", f"evt:{provider}:{provider_event_id}"
     else:
-        basis, value = "content", f"hash:{sender.lower()}:{parsed.content_hash(sender)}"
+        basis, value = "content", f"hash:{sender.lower()}:{content_hash}"
     return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest(), basis
 
 
@@ -75,8 +77,9 @@ def email_ingest(
     ``token``: claimed in the same transaction, so a delivery that fails leaves its
     token unused for the ESP's retry; TokenReused when it was claimed before."""
     sender = (envelope_sender or parsed.from_address or "").lower()
+    content_hash = parsed.content_hash(sender)
     key, basis = dedupe_key(parsed, provider=provider, provider_event_id=provider_event_id,
-                            sender=sender)
+                            sender=sender, content_hash=content_hash)
     now = timezone.now()
     # Not triaged: only what would loop or is nobody's message, our own notifications
     # and bounces (mime.detect_automated) and mail from our own addresses. Other
@@ -114,9 +117,10 @@ def email_ingest(
                 subject=parsed.subject,
                 text_body=parsed.text_body,
                 html_body=parsed.html_body,
+                html_text=parsed.html_text,
                 received_at=received_at or now,
                 date_header=parsed.date,
-                content_hash=parsed.content_hash(sender),
+                content_hash=content_hash,
                 raw_message=raw,
                 raw_format=raw_format,
                 raw_size=len(raw),
@@ -127,7 +131,7 @@ def email_ingest(
                 status_reason=f"not triaged: {automated}" if automated else "",
             )
             _store_attachments(email, parsed)
-            EmailEvent.objects.bulk_create([
+            audit_write_many([
                 audit_event(email.pk, "received", new_status=Status.RECEIVED,
                             reason=f"via {provider}",
                             data={"dedupe_basis": basis, "size": len(raw)}),

@@ -1,4 +1,5 @@
-"""Getting stored emails onto the broker, and back on it when something was lost.
+"""Getting stored emails onto the broker: when they arrive, when a person asks for a
+re-triage, and again when something was lost.
 
 Publishing happens after commit and never blocks a request for long: the broker has
 short connect/socket timeouts and ``retry=False``. If it fails the email stays
@@ -16,10 +17,14 @@ from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from triage.models import InboundEmail, Notification, Status
-from triage.services.actions import notification_send
+from triage import labels
+from triage.models import TERMINAL, InboundEmail, Status
 from triage.services.audit import audit_write
+from triage.services.notifications import notification_send_pending
+from triage.services.outcome import Outcome
+from triage.services.outcome import require as _require
 from triage.services.status import email_transition
 from triage.services.triage import email_release_lost
 
@@ -69,6 +74,25 @@ def email_publish(email_id: int) -> bool:
     return True
 
 
+def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
+    """A new run with the current prompts and model; the old runs stay on record."""
+    _require(actor, "retriage_email")
+    status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
+    if status not in TERMINAL:
+        return Outcome(False, _("Email #%(id)s is %(status)s; it is already on its way.") % {
+            "id": email_id, "status": labels.status(status).lower()})
+    # A person re-queueing an email gives it a fresh count of unfinished attempts.
+    if email_enqueue(email_id, old=status, kind="retriage", actor=actor,
+                     reason=reason or "re-triage requested", unfinished_attempts=0):
+        return Outcome(True, _("Email #%(id)s queued for re-triage.") % {"id": email_id})
+    if InboundEmail.objects.filter(pk=email_id, status=Status.RECEIVED).exists():
+        return Outcome(True, _("Email #%(id)s will be re-triaged: the broker is unavailable "
+                               "now, and the sweeper publishes it when it is back.") % {
+            "id": email_id})
+    return Outcome(False, _("Email #%(id)s changed meanwhile; nothing queued.") % {
+        "id": email_id})
+
+
 def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
     """Re-publish emails that a broker outage, a lost message or a dead worker left
     behind. Safe to run from several places at once."""
@@ -102,11 +126,7 @@ def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
             except Exception as exc:  # noqa: BLE001
                 log.warning("sweeper could not publish email %s: %s", email_id, exc)
 
-    pending = Notification.objects.filter(
-        state=Notification.State.PENDING, created_at__lt=now - timedelta(seconds=60)
-    ).values_list("pk", flat=True)[:500]
-    for notification_id in pending:
-        counts["notifications"] += notification_send(notification_id)
+    counts["notifications"] = notification_send_pending()
     return counts
 
 

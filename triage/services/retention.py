@@ -47,7 +47,7 @@ Stage = Tombstone.Stage
 _UNDECIDED = (Status.RECEIVED, Status.QUEUED, Status.PROCESSING, Status.NEEDS_REVIEW,
               Status.FAILED)
 RAW_FIELDS = ["raw_message", "html_body", "attachment files"]
-CONTENT_FIELDS = ["subject", "text_body", "from_header", "from_address", "to", "cc",
+CONTENT_FIELDS = ["subject", "text_body", "html_text", "from_header", "from_address", "to", "cc",
                   "envelope_sender", "envelope_recipients", "message_id", "in_reply_to",
                   "references", "flags", "attachment names", "chain outputs",
                   "decision personal fields", "ticket content", "notification content",
@@ -156,8 +156,8 @@ def _delete_files(names: Iterable[str]) -> None:
 
 def _remove_content(email_id: int) -> list[str]:
     InboundEmail.objects.filter(pk=email_id).update(
-        subject="", text_body="", html_body="", from_header="", from_address="", to=[],
-        cc=[], envelope_sender="", envelope_recipients=[], message_id="", in_reply_to="",
+        subject="", text_body="", html_body="", html_text="", from_header="", from_address="",
+        to=[], cc=[], envelope_sender="", envelope_recipients=[], message_id="", in_reply_to="",
         references=[], flags={})
     Attachment.objects.filter(email_id=email_id).update(filename="")
     ChainCall.objects.filter(run__email_id=email_id).update(output=None)

@@ -4,9 +4,12 @@ UPDATE (only one caller can move a row out of a given state), recorded as a row.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from triage.models import InboundEmail, can_transition
+from triage.routes import Route
 from triage.services.audit import audit_write
 
 
@@ -39,3 +42,15 @@ def email_transition(
         audit_write(email_id, kind, old_status=old, new_status=new, reason=reason[:2000],
                     actor=actor, data=data)
     return True
+
+
+def email_decided(email_id: int, run, *, old: str, reason: str, kind: str,
+                  actor=None) -> bool:
+    """The email takes ``run``'s route as its status and the run as its current one.
+    A person's run (``runs.run_record_manual``) takes the next attempt number; the
+    count follows it, and never goes back for a worker's run, whose claim counted it.
+    False when the email left ``old`` meanwhile."""
+    return email_transition(
+        email_id, old=old, new=Route(run.route).status, reason=reason, kind=kind,
+        actor=actor, data={"run": run.pk}, current_run=run, processing_task_id="",
+        triage_attempts=Greatest(F("triage_attempts"), Value(run.attempt)))

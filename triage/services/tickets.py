@@ -1,8 +1,8 @@
-"""Staff decisions: escalations, tickets, re-triage and manual routing.
-
-Every function checks permission and state, then acts and writes its audit row
-(``EmailEvent``) in one transaction; rows that two people may act on at once are
-locked (``select_for_update``), so a conflict is one success and one clear refusal.
+"""Tickets, claims staff's work: a draft opened when an email is routed to a ticket
+(refreshed by a re-triage), corrected field by field, approved or rejected by someone
+who did not correct it. Each version is a ``TicketVersion`` row; every change and its
+audit row share a transaction, on the row locked, so an approval is of exactly the
+version the reviewer saw. A correction that crosses the backstop escalates the email.
 """
 
 from __future__ import annotations
@@ -11,28 +11,19 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from triage import backstop, labels, pipeline
-from triage.models import (
-    ESCALATION_TRANSITIONS,
-    TERMINAL,
-    Escalation,
-    InboundEmail,
-    RunStatus,
-    Status,
-    Ticket,
-    TicketVersion,
-    TriageRun,
-)
+from triage.models import InboundEmail, Status, Ticket, TicketVersion, TriageRun
 from triage.readers.dates import parse_date
-from triage.routes import MANUAL_ROUTES, Department, Route
-from triage.services import actions, notes
+from triage.routes import Route
+from triage.services import notes, runs
 from triage.services.audit import audit_write
+from triage.services.escalations import escalation_raise
 from triage.services.outcome import Outcome, ReviewError
 from triage.services.outcome import require as _require
-from triage.services.queue import email_enqueue
 
 
 class StaleVersion(ReviewError):
@@ -43,85 +34,22 @@ class StaleVersion(ReviewError):
         self.current = current
 
 
-# --- Escalations (trading desk) -------------------------------------------------------
+def ticket_open_draft(email: InboundEmail, run: TriageRun, data: dict) -> Ticket:
+    """A draft waiting for approval. A re-triage refreshes an unapproved draft and
+    bumps its version, so an approval of the old content is refused."""
+    ticket, created = Ticket.objects.get_or_create(
+        email=email, defaults={"run": run, "data": data}
+    )
+    if created:
+        TicketVersion.objects.create(ticket=ticket, version=1, data=data, source="pipeline")
+    elif ticket.state == Ticket.State.DRAFT and ticket.run_id != run.pk:
+        Ticket.objects.filter(pk=ticket.pk).update(run=run, data=data, version=F("version") + 1,
+                                                   last_corrected_by=None)
+        ticket.refresh_from_db()
+        TicketVersion.objects.create(ticket=ticket, version=ticket.version, data=data,
+                                     source="pipeline")
+    return ticket
 
-
-
-def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome:
-    _require(actor, "resolve_escalation")
-    with transaction.atomic():
-        esc = Escalation.objects.select_for_update().get(pk=escalation_id)
-        if esc.state != Escalation.State.PENDING:
-            return Outcome(False, _("Escalation is already %(state)s.") % {
-                "state": esc.get_state_display().lower()})
-        esc.state = Escalation.State.ACKNOWLEDGED
-        esc.acknowledged_by, esc.acknowledged_at = actor, timezone.now()
-        esc.note = note.strip()
-        esc.save(update_fields=["state", "acknowledged_by", "acknowledged_at", "note"])
-        audit_write(esc.email_id, "escalation_acknowledged", actor=actor,
-                    target=f"escalation:{esc.pk}",
-                    before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)
-        notes.note_write(esc.email_id, actor, esc.note, target=f"escalation:{esc.pk}")
-    return Outcome(True, _("Escalation acknowledged."))
-
-
-def escalation_resolve(escalation_id: int, actor, note: str) -> Outcome:
-    """Resolve (note required). What the backstop raised needs a second desk member."""
-    _require(actor, "resolve_escalation")
-    if not note.strip():
-        raise ReviewError(_("Resolving an escalation needs a note saying how it was resolved."))
-    return _close(escalation_id, actor, Escalation.State.RESOLVED, note.strip())
-
-
-def escalation_dismiss(escalation_id: int, actor, reason: str) -> Outcome:
-    """Dismiss (reason required). What the backstop raised needs a second desk member."""
-    _require(actor, "resolve_escalation")
-    if not reason.strip():
-        raise ReviewError(_("Dismissing an escalation needs a reason."))
-    return _close(escalation_id, actor, Escalation.State.DISMISSED, reason.strip())
-
-
-# Closing what the backstop raised, either way, takes two desk members: the first call
-# records the request (who, why), a call of the same kind by someone else closes it.
-_REQUEST_FIELDS = {
-    Escalation.State.DISMISSED: ("dismissal", "dismissal_requested_by", "dismissal_reason"),
-    Escalation.State.RESOLVED: ("resolution", "resolution_requested_by", "resolution_note"),
-}
-
-
-def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
-    with transaction.atomic():
-        esc = Escalation.objects.select_for_update().get(pk=escalation_id)
-        if state not in ESCALATION_TRANSITIONS[esc.state]:
-            return Outcome(False, _("Escalation is already %(state)s.") % {
-                "state": esc.get_state_display().lower()})
-        requested_by = None
-        if esc.raised_by_backstop:
-            noun, by_field, note_field = _REQUEST_FIELDS[state]
-            requested_by = getattr(esc, f"{by_field}_id")
-            if requested_by is None:
-                setattr(esc, by_field, actor)
-                setattr(esc, note_field, note)
-                esc.save(update_fields=[by_field, note_field])
-                audit_write(esc.email_id, f"escalation_{noun}_requested", actor=actor,
-                            target=f"escalation:{esc.pk}", reason=note,
-                            after={"backstop_triggers": esc.backstop_triggers})
-                notes.note_write(esc.email_id, actor, note, target=f"escalation:{esc.pk}")
-                return Outcome(True, str(labels.SECOND_DESK_REQUESTED[noun]))
-            if requested_by == actor.pk:
-                raise ReviewError(str(labels.SECOND_DESK_BY_YOU[noun]))
-        before = esc.state
-        esc.state, esc.closed_by, esc.closed_at, esc.note = state, actor, timezone.now(), note
-        esc.save(update_fields=["state", "closed_by", "closed_at", "note"])
-        audit_write(esc.email_id, f"escalation_{state}", actor=actor,
-                    target=f"escalation:{esc.pk}", before={"state": before},
-                    after={"state": state}, reason=note,
-                    data={"requested_by": requested_by} if requested_by else None)
-        notes.note_write(esc.email_id, actor, note, target=f"escalation:{esc.pk}")
-    return Outcome(True, _("Escalation %(state)s.") % {"state": esc.get_state_display().lower()})
-
-
-# --- Tickets (claims staff) ---------------------------------------------------------------
 
 EDITABLE_FIELDS = {
     "claiming_party": str, "contact": str, "contract_reference": str, "lot_reference": str,
@@ -232,23 +160,18 @@ def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) 
         return []  # on its way through triage again: that run decides
     triggers = [f"staff correction (version {ticket.version}, from {now.date()}): {t}"
                 for t in result.triggers]
-    run = TriageRun.objects.create(
-        email=email, attempt=email.triage_attempts + 1, provider="manual",
-        model_name=actor.get_username(), status=RunStatus.DONE, finished_at=now,
-        route=Route.ESCALATED, is_claim=True, escalation_required=True,
+    run = runs.run_record_manual(
+        email, actor, Route.ESCALATED,
+        decision={"correction": {"ticket": ticket.pk, "version": ticket.version},
+                  "claim": claim},
         backstop_triggers=triggers, backstop_overrode=True, exposure_usd=result.exposure_usd,
         exposure_amount=Decimal(str(amount)) if amount is not None else None,
         exposure_currency=(claim.get("exposure_currency") or "")[:3],
         response_deadline=result.deadline,
         contract_reference=(claim.get("contract_reference") or "")[:100],
-        lot_reference=(claim.get("lot_reference") or "")[:100],
-        decision={"route": Route.ESCALATED, "manual": True, "by": actor.get_username(),
-                  "correction": {"ticket": ticket.pk, "version": ticket.version},
-                  "claim": claim},
-    )
-    InboundEmail.objects.filter(pk=email.pk).update(triage_attempts=run.attempt)
-    actions.route_apply(email, run, Route.ESCALATED, old=Status.TICKET, actor=actor,
-                        reason="; ".join(triggers), kind="correction_escalated")
+        lot_reference=(claim.get("lot_reference") or "")[:100])
+    escalation_raise(email, run, old=Status.TICKET, actor=actor, reason="; ".join(triggers),
+                     kind="correction_escalated")
     return triggers
 
 
@@ -313,70 +236,3 @@ def ticket_reject(ticket_id: int, actor, *, seen_version: int, reason: str) -> O
                          target=f"ticket:{ticket.pk}")
     return Outcome(True, _("Ticket rejected at version %(version)s.") % {
         "version": ticket.version})
-
-
-# --- Emails -------------------------------------------------------------------------------
-
-
-def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
-    """A new run with the current prompts and model; the old runs stay on record."""
-    _require(actor, "retriage_email")
-    status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
-    if status not in TERMINAL:
-        return Outcome(False, _("Email #%(id)s is %(status)s; it is already on its way.") % {
-            "id": email_id, "status": labels.status(status).lower()})
-    # A person re-queueing an email gives it a fresh count of unfinished attempts.
-    if email_enqueue(email_id, old=status, kind="retriage", actor=actor,
-                     reason=reason or "re-triage requested", unfinished_attempts=0):
-        return Outcome(True, _("Email #%(id)s queued for re-triage.") % {"id": email_id})
-    if InboundEmail.objects.filter(pk=email_id, status=Status.RECEIVED).exists():
-        return Outcome(True, _("Email #%(id)s will be re-triaged: the broker is unavailable "
-                               "now, and the sweeper publishes it when it is back.") % {
-            "id": email_id})
-    return Outcome(False, _("Email #%(id)s changed meanwhile; nothing queued.") % {
-        "id": email_id})
-
-
-def email_decide_manually(email_id: int, actor, *, route: str, department: str = "",
-                          reason: str) -> Outcome:
-    """Route an email the pipeline could not, through the same actions it uses. The
-    decision is a run of its own, with provider ``manual`` and the person's name."""
-    _require(actor, "decide_manually")
-    if route not in MANUAL_ROUTES:
-        raise ReviewError(_("The route must be one of %(routes)s.") % {
-            "routes": ", ".join(map(labels.route, MANUAL_ROUTES))})
-    if not reason.strip():
-        raise ReviewError(_("A manual decision needs a reason."))
-    if route == Route.FORWARDED and department not in set(Department):
-        raise ReviewError(_("Forwarding needs a department."))
-    with transaction.atomic():
-        email = InboundEmail.objects.select_for_update().get(pk=email_id)
-        if email.status not in (Status.NEEDS_REVIEW, Status.FAILED):
-            raise ReviewError(_("Only emails in needs review or failed can be decided by hand; "
-                                "this one is %(status)s.") % {
-                "status": email.get_status_display().lower()})
-        previous = email.current_run
-        run = TriageRun.objects.create(
-            email=email, attempt=email.triage_attempts + 1, provider="manual",
-            model_name=actor.get_username(), status=RunStatus.DONE, finished_at=timezone.now(),
-            route=route, department=department if route == Route.FORWARDED else "",
-            is_claim=route != Route.FORWARDED,
-            escalation_required=route == Route.ESCALATED,
-            model_triggers=[f"manual: {reason.strip()[:200]}"]
-            if route == Route.ESCALATED else [],
-            exposure_usd=previous.exposure_usd if previous else None,
-            response_deadline=previous.response_deadline if previous else None,
-            decision={"route": route, "manual": True, "reason": reason.strip(),
-                      "by": actor.get_username()},
-        )
-        InboundEmail.objects.filter(pk=email.pk).update(triage_attempts=run.attempt)
-        claim = (previous.decision or {}).get("claim") if previous else None
-        if not actions.route_apply(email, run, Route(route), old=email.status,
-                                   reason=reason.strip(), kind="decided_manually", actor=actor,
-                                   department=department,
-                                   ticket_data={"claim": claim or {}, "checklist": []}):
-            # Rolls back the run: the email moved although its row was locked.
-            raise ReviewError(_("Email #%(id)s changed meanwhile; nothing was decided.") % {
-                "id": email_id})
-    return Outcome(True, _("Email #%(id)s routed by hand: %(route)s.") % {
-        "id": email_id, "route": labels.route(route).lower()})
