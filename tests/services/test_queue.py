@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import login, make_forward, make_ticket, triaged_sample
+from tests.factories import login, make_forward, make_ticket
 from triage.models import InboundEmail, RunStatus, Status, TriageRun
 from triage.services import queue, review
 from triage.services.triage import email_claim as claim
@@ -59,7 +59,7 @@ def _claimed_and_running(email, task_id: str) -> None:
 def test_a_redelivered_poison_email_fails_at_the_cap_and_a_triager_requeues_it(
         staff, settings, client):
     settings.TRIAGE_MAX_UNFINISHED_ATTEMPTS = 3
-    email = triaged_sample("04-freight-invoice.eml")
+    email = make_forward().email
     review.email_retriage(email.pk, staff["triager"])
     _claimed_and_running(email, "task-a")
     # Its worker dies on it each time; the broker redelivers the same task.
