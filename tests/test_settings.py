@@ -72,8 +72,10 @@ def test_production_settings_pass_check_deploy(tmp_path):
 
 
 def settings_of(tmp_path, names: list[str], **env: str) -> dict:
-    """The named settings as a fresh process computes them from this environment."""
-    code = ("import json, django; django.setup(); from django.conf import settings; "
+    """The named settings as a fresh process computes them from this environment.
+    Reading settings needs no ``django.setup()``: loading every app was most of each
+    process's time."""
+    code = ("import json; from django.conf import settings; "
             f"print(json.dumps({{n: getattr(settings, n) for n in {names!r}}}, default=str))")
     environment = {**os.environ, "TRIAGE_DATA_DIR": str(tmp_path), **env}
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environment,

@@ -7,7 +7,7 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
-from tests.factories import login, make_user, messages_of, triaged_sample
+from tests.factories import login, make_escalation, make_ticket, make_user, messages_of
 from triage import forms
 from triage.admin.base import ObjectAction
 from triage.admin.escalations import EscalationAdmin
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def escalation():
-    return Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    return make_escalation()
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def test_an_action_not_in_the_table_is_refused(client, staff, escalation):
 
 
 def test_every_action_refuses_staff_without_its_permission(client, escalation):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     objects = {Escalation: escalation, Ticket: ticket, type(escalation.email): escalation.email}
     login(client, make_user("nobody"))
     tables = [(model, model_admin.object_actions)

@@ -9,7 +9,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, make_user, triaged_sample
+from tests.factories import HVI, login, make_ticket, make_user
 from triage import mime
 from triage.admin.files import safe_filename
 from triage.jsonmail import parse_json
@@ -121,7 +121,7 @@ def test_the_email_page_links_download_and_preview(client, staff):
 
 
 def test_opening_the_raw_message_is_audited(client, staff):
-    email = triaged_sample("02-reclamacao-hvi.eml")
+    email = make_ticket(HVI).email
     response = login(client, staff["desk"]).get(
         reverse("admin:triage_inboundemail_raw", args=[email.pk]))
     assert response.status_code == 200 and response.content == bytes(email.raw_message)

@@ -15,8 +15,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.factories import ARTIFACTS, triaged_sample
-from triage.models import Escalation, Ticket
+from tests.factories import ARTIFACTS, HVI, make_escalation, make_needs_review, make_ticket
 from triage.services import queue
 from triage.services.triage import email_triage
 
@@ -98,8 +97,8 @@ def press(driver, button_id: str) -> None:
 
 
 def test_staff_flow(browsers, live_server, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
-    escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    ticket = make_ticket()
+    escalation = make_escalation()
     ticket_url = f"{live_server.url}/triage/ticket/{ticket.pk}/change/"
 
     # A second claims session opens the ticket at version 1 and leaves it open.
@@ -172,8 +171,8 @@ def test_staff_flow(browsers, live_server, staff):
 def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
     """The main flows once more with a pt-BR browser, in one browser session (two users
     one after the other) to keep the suite fast; then the switcher turns it English."""
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
-    escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    ticket = make_ticket()
+    escalation = make_escalation()
     ticket_url = f"{live_server.url}/triage/ticket/{ticket.pk}/change/"
     browser = browsers("pt-BR")
     log_in(browser, live_server, "claims2")
@@ -251,14 +250,12 @@ def test_console_flows(browsers, live_server, staff, settings):
     the link in the sent mail; the changelist fits at 1440 px and on a 390 px phone."""
     from django.core import mail
 
-    from tests.factories import BANK_CHANGE, triaged_raw
-
     settings.TRIAGE_CONSOLE_URL = live_server.url
     settings.TRIAGE_NOTIFICATION_LANGUAGE = "en"  # the forward's words checked below
-    escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
-    claim = triaged_sample("02-reclamacao-hvi.eml")
-    triaged_sample("03-weight-shortfall.eml")
-    invoice = triaged_raw(BANK_CHANGE)
+    escalation = make_escalation()
+    claim = make_ticket(HVI).email
+    make_ticket()
+    invoice = make_needs_review()
 
     desk = browsers()
     desk.set_window_size(1440, 900)

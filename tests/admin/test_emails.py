@@ -15,7 +15,16 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from tests.factories import login, make_user, messages_of, triaged_sample
+from tests.factories import (
+    HVI,
+    login,
+    make_escalation,
+    make_forward,
+    make_needs_review,
+    make_ticket,
+    make_user,
+    messages_of,
+)
 from triage.admin.emails import InboundEmailAdmin
 from triage.models import InboundEmail, Status
 
@@ -23,9 +32,11 @@ pytestmark = pytest.mark.django_db
 
 
 def test_changelist_queries_do_not_grow_with_page_size(client, staff):
-    for name in ["01-contamination-claim-ica.eml", "02-reclamacao-hvi.eml",
-                 "04-freight-invoice.eml", "05-shipping-notice.eml", "06-cotacao.eml"] * 1:
-        triaged_sample(name)
+    make_escalation()
+    make_ticket(HVI)
+    make_forward()
+    make_forward("05-shipping-notice.eml", department="logistics")
+    make_forward("06-cotacao.eml", department="commercial")
     admin_user = make_user("root", superuser=True)
     login(client, admin_user)
     url = reverse("admin:triage_inboundemail_changelist")
@@ -43,7 +54,7 @@ def test_changelist_queries_do_not_grow_with_page_size(client, staff):
 
 
 def test_changelist_shows_decision_columns_and_offline_marker(client, staff):
-    triaged_sample("01-contamination-claim-ica.eml")
+    make_escalation()
     response = login(client, staff["claims"]).get(reverse("admin:triage_inboundemail_changelist"))
     body = response.content.decode()
     assert response.status_code == 200
@@ -53,15 +64,15 @@ def test_changelist_shows_decision_columns_and_offline_marker(client, staff):
 
 
 def test_search_by_contract_reference(client, staff):
-    triaged_sample("02-reclamacao-hvi.eml")
-    triaged_sample("04-freight-invoice.eml")
+    make_ticket(HVI)
+    make_forward()
     url = reverse("admin:triage_inboundemail_changelist") + "?q=BR-2026/114"
     body = login(client, staff["claims"]).get(url).content.decode()
     assert "qualidade@fiacaonordeste" in body and "oceanic-freight" not in body
 
 
 def test_detail_page_shows_why(client, staff):
-    email = triaged_sample("01-contamination-claim-ica.eml")
+    email = make_escalation().email
     body = login(client, staff["desk"]).get(
         reverse("admin:triage_inboundemail_change", args=[email.pk])).content.decode()
     # Words, not identifiers: "High exposure", not high_exposure; amounts formatted.
@@ -73,7 +84,7 @@ def test_detail_page_shows_why(client, staff):
 
 
 def test_raw_download_is_the_message_as_received(client, staff):
-    email = triaged_sample("02-reclamacao-hvi.eml")
+    email = make_ticket(HVI).email
     response = login(client, staff["claims"]).get(
         reverse("admin:triage_inboundemail_raw", args=[email.pk]))
     assert response["Content-Type"] == "message/rfc822"
@@ -99,7 +110,7 @@ def test_eml_download_of_a_json_email_with_line_breaks_in_headers(client, staff,
 
 
 def test_retriage_action_needs_the_permission(client, staff):
-    email = triaged_sample("04-freight-invoice.eml")
+    email = make_forward().email
     url = reverse("admin:triage_inboundemail_changelist")
     data = {"action": "retriage", "_selected_action": [email.pk]}
     login(client, staff["claims"]).post(url, data)
@@ -127,7 +138,7 @@ def _inputs(html: str) -> list[dict]:
 def test_each_row_has_djangos_checkbox_and_it_selects_the_row(client, staff):
     """The row checkbox (written without a widget template) carries the same attributes
     as Django's own, in the reader's language, and posting it acts on that row."""
-    email = triaged_sample("04-freight-invoice.eml")
+    email = make_forward().email
     email.subject = """<b>"Frete" & 'taxas'</b>"""  # what a sender may write
     email.save(update_fields=["subject"])
     model_admin = admin.site.get_model_admin(InboundEmail)
@@ -147,7 +158,7 @@ def test_each_row_has_djangos_checkbox_and_it_selects_the_row(client, staff):
 
 
 def test_export_csv_and_json(client, staff):
-    email = triaged_sample("01-contamination-claim-ica.eml")
+    email = make_escalation().email
     InboundEmail.objects.filter(pk=email.pk).update(subject="=HYPERLINK(\"http://x\")")
     url = reverse("admin:triage_inboundemail_changelist")
     data = {"action": "export_csv", "_selected_action": [email.pk]}
@@ -162,9 +173,9 @@ def test_export_csv_and_json(client, staff):
     assert row["route"] == "escalated" and row["exposure_usd"] == "180000.00"
 
 
-def test_decide_manually_form(client, staff, settings):
-    settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL = 1  # a claim needs more: it fails closed
-    email = triaged_sample("02-reclamacao-hvi.eml")
+def test_decide_manually_form(client, staff):
+    email = make_needs_review(HVI, review_signals=(), errors=[
+        "LLM call budget exhausted: a claim needs more than 1 call"])
     assert email.status == Status.NEEDS_REVIEW
     change = reverse("admin:triage_inboundemail_change", args=[email.pk])
     assert "decide-manually" in login(client, staff["triager"]).get(change).content.decode()

@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, messages_of, triaged_sample
-from triage.models import Escalation
+from tests.factories import login, make_escalation, messages_of
 
 pytestmark = pytest.mark.django_db
 
 
 def test_desk_acknowledges_through_the_form(client, staff):
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     url = reverse("admin:triage_escalation_act", args=[esc.pk, "acknowledge"])
     response = login(client, staff["desk"]).post(url, {"note": "on it"}, follow=True)
     assert "Escalation acknowledged." in messages_of(response)
@@ -21,7 +20,7 @@ def test_desk_acknowledges_through_the_form(client, staff):
 
 
 def test_claims_staff_gets_403_on_escalation_actions(client, staff):
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     login(client, staff["claims"])
     for action in ("acknowledge", "resolve", "dismiss"):
         url = reverse("admin:triage_escalation_act", args=[esc.pk, action])
@@ -33,7 +32,7 @@ def test_claims_staff_gets_403_on_escalation_actions(client, staff):
 
 
 def test_resolve_without_note_is_refused(client, staff):
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     url = reverse("admin:triage_escalation_act", args=[esc.pk, "resolve"])
     response = login(client, staff["desk"]).post(url, {"note": ""}, follow=True)
     assert any("Not done" in m for m in messages_of(response))
@@ -42,7 +41,7 @@ def test_resolve_without_note_is_refused(client, staff):
 
 
 def test_resolving_a_backstop_escalation_takes_two_desk_members(client, staff):
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     url = reverse("admin:triage_escalation_act", args=[esc.pk, "resolve"])
     change = reverse("admin:triage_escalation_change", args=[esc.pk])
     response = login(client, staff["desk"]).post(url, {"note": "settled"}, follow=True)

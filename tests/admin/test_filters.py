@@ -7,13 +7,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, triaged_sample
+from tests.factories import login, make_escalation
 
 pytestmark = pytest.mark.django_db
 
 
 def test_exposure_filter_follows_the_threshold_setting(client, staff, settings):
-    email = triaged_sample("01-contamination-claim-ica.eml")  # USD 180,000
+    email = make_escalation().email  # USD 180,000
     url = reverse("admin:triage_inboundemail_changelist")
     login(client, staff["claims"])
 

@@ -7,15 +7,15 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tests.factories import login, messages_of, triaged_sample
-from triage.models import Escalation, Ticket, TriageRun
+from tests.factories import login, make_escalation, make_ticket, messages_of, triaged_sample
+from triage.models import Escalation, TriageRun
 
 pytestmark = pytest.mark.django_db
 PT = {"HTTP_ACCEPT_LANGUAGE": "pt-BR,pt;q=0.9,en;q=0.5"}
 
 
 def test_the_browser_language_chooses_the_console_language(client, staff):
-    triaged_sample("01-contamination-claim-ica.eml")
+    make_escalation()
     login(client, staff["desk"])
     page = client.get(reverse("admin:index"), **PT).content.decode()
     assert '<html lang="pt-br"' in page
@@ -34,7 +34,7 @@ def test_the_switcher_overrides_the_browser(client, staff):
 
 
 def test_the_email_page_in_portuguese_shows_words_local_times_and_money(client, staff):
-    email = triaged_sample("01-contamination-claim-ica.eml")
+    email = make_escalation().email
     page = login(client, staff["desk"]).get(
         reverse("admin:triage_inboundemail_change", args=[email.pk]), **PT).content.decode()
     for expected in ("Exposição alta", "Escalado", "gatilhos do backstop",
@@ -48,7 +48,7 @@ def test_the_email_page_in_portuguese_shows_words_local_times_and_money(client, 
 
 
 def test_the_escalation_shows_the_stated_amount_and_the_rate(client, staff):
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     # A claim stated in reais, converted at the configured BRL rate (0.18).
     TriageRun.objects.filter(pk=esc.run_id).update(exposure_amount=310000,
                                                    exposure_currency="BRL")
@@ -69,7 +69,7 @@ def _correct(client, ticket, data, headers):
 
 
 def test_a_correction_in_brazilian_format(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     login(client, staff["claims"])
     _correct(client, ticket, {"exposure_amount": "12.400", "response_deadline": "15/12/2026"},
              PT)
@@ -94,7 +94,7 @@ def test_a_correction_in_brazilian_format(client, staff):
 ])
 def test_an_ambiguous_value_is_refused_with_the_expected_format(client, staff, headers, amount,
                                                                  day, expected):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     login(client, staff["claims"])
     messages = _correct(client, ticket, {"exposure_amount": amount, "response_deadline": day},
                         headers)
@@ -103,7 +103,7 @@ def test_an_ambiguous_value_is_refused_with_the_expected_format(client, staff, h
 
 
 def test_a_correction_in_english_format(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     login(client, staff["claims"])
     messages = _correct(client, ticket, {"exposure_amount": "71,850.00",
                                          "response_deadline": "2026-12-15"}, {})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import BANK_CHANGE, login, triaged_raw, triaged_sample
+from tests.factories import login, make_escalation, make_needs_review, make_ticket
 from triage.models import Escalation, Status, Ticket
 
 pytestmark = pytest.mark.django_db
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def needs_review(staff):
-    email = triaged_raw(BANK_CHANGE)
+    email = make_needs_review()
     assert email.status == Status.NEEDS_REVIEW
     return email
 
@@ -59,7 +59,7 @@ def test_forwarding_without_a_department_is_refused_on_the_department(client, st
 
 
 def test_an_escalation_shows_the_senders_amount_the_rate_and_the_body(client, staff):
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     run = esc.run
     run.exposure_amount, run.exposure_currency, run.exposure_usd = 310000, "BRL", 55800
     run.save()
@@ -76,7 +76,7 @@ def test_an_escalation_shows_the_senders_amount_the_rate_and_the_body(client, st
 
 
 def test_a_ticket_draft_shows_labelled_values_not_json(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     claim = {"claim_types": ["quality_hvi", "weight_shortfall"], "hvi": {"micronaire": 5.3,
              "leaf_grade": None}, "contract_reference": "CT-1",
              "quotes": [{"field": "contract_reference", "quote": ""},
@@ -100,7 +100,7 @@ def test_quotes_are_whole_words_and_cut_at_a_word_boundary():
 
 
 def test_the_changelist_links_the_subject_and_truncates_it(client, staff):
-    email = triaged_sample("01-contamination-claim-ica.eml")
+    email = make_escalation().email
     long = "URGENT: " + "contamination found in several bales of the lot " * 3
     type(email).objects.filter(pk=email.pk).update(subject=long)
     page = login(client, staff["triager"]).get(

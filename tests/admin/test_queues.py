@@ -8,8 +8,8 @@ from datetime import date, timedelta
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, triaged_sample
-from triage.models import Escalation, Ticket
+from tests.factories import login, make_escalation, make_ticket
+from triage.models import Escalation
 from triage.selectors import queues, time_left_class
 from triage.services import ownership
 from triage.services.escalations import escalation_acknowledge
@@ -23,7 +23,7 @@ def by_key(user) -> dict[str, dict]:
 
 
 def test_ticket_counts_follow_the_ticket_not_the_email(staff):
-    tickets = [Ticket.objects.get(email=triaged_sample(name))
+    tickets = [make_ticket(name)
                for name in ("03-weight-shortfall.eml", "02-reclamacao-hvi.eml")]
     ownership.assignee_take("ticket", tickets[0].pk, staff["claims"])
     assert {k: by_key(staff["claims"])["claims"][k] for k in ("total", "mine", "unassigned")} \
@@ -35,7 +35,7 @@ def test_ticket_counts_follow_the_ticket_not_the_email(staff):
 
 
 def test_escalation_counts_follow_the_escalation(staff):
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     assert by_key(staff["desk"])["desk"]["total"] == 1
     escalation_acknowledge(esc.pk, staff["desk"], "")
     assert by_key(staff["desk"])["desk"]["total"] == 1  # acknowledged is still open
@@ -54,7 +54,7 @@ def test_each_group_sees_its_own_queues(client, staff):
 
 
 def test_claims_queue_link_lists_only_drafts_that_can_be_approved(client, staff):
-    approved, draft = (Ticket.objects.get(email=triaged_sample(name))
+    approved, draft = (make_ticket(name)
                        for name in ("03-weight-shortfall.eml", "02-reclamacao-hvi.eml"))
     ticket_approve(approved.pk, staff["claims2"], seen_version=1)
     rows = login(client, staff["claims"]).get(reverse("admin:triage_ticket_changelist"),
@@ -65,7 +65,7 @@ def test_claims_queue_link_lists_only_drafts_that_can_be_approved(client, staff)
 def test_time_left_is_a_css_class(client, staff):
     assert [time_left_class(d) for d in (-1, 0, 1, 2, None)] == [
         "triage-overdue", "triage-today", "triage-tomorrow", "", ""]
-    esc = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    esc = make_escalation()
     Escalation.objects.filter(pk=esc.pk).update(response_deadline=date.today() - timedelta(3))
     body = login(client, staff["desk"]).get(reverse("admin:index")).content.decode()
     assert 'class="triage-time-left triage-overdue">OVERDUE' in body

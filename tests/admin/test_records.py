@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, make_user, triaged_sample
+from tests.factories import login, make_forward, make_user
 from triage.models import EmailEvent
 
 pytestmark = pytest.mark.django_db
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 def test_audit_trail_is_read_only_for_everyone(client):
     root = make_user("root", superuser=True)
-    triaged_sample("04-freight-invoice.eml")
+    make_forward()
     event = EmailEvent.objects.first()
     login(client, root)
     assert client.get(reverse("admin:triage_emailevent_changelist")).status_code == 200

@@ -12,7 +12,15 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.factories import login, triaged_sample
+from tests.factories import (
+    CONTAMINATION,
+    FREIGHT,
+    HVI,
+    login,
+    make_escalation,
+    make_forward,
+    make_ticket,
+)
 from triage.admin.base import EstimatedCountPaginator
 from triage.models import InboundEmail
 from triage.selectors import capped_count
@@ -24,8 +32,8 @@ search_indexes = importlib.import_module("triage.migrations.0009_search_indexes"
 
 @pytest.fixture
 def mailbox():
-    return {name: triaged_sample(name) for name in (
-        "01-contamination-claim-ica.eml", "02-reclamacao-hvi.eml", "04-freight-invoice.eml")}
+    return {CONTAMINATION: make_escalation().email, HVI: make_ticket(HVI).email,
+            FREIGHT: make_forward().email}
 
 
 def _changelist(client, staff, params: dict):

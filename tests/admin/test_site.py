@@ -14,15 +14,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import login, make_user, triaged_sample
-from triage.models import Ticket
+from tests.factories import login, make_escalation, make_forward, make_ticket, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 def test_dashboard(client, staff):
-    triaged_sample("01-contamination-claim-ica.eml")
-    triaged_sample("04-freight-invoice.eml")
+    make_escalation()
+    make_forward()
     body = login(client, staff["desk"]).get(reverse("admin:index")).content.decode()
     assert "Triage dashboard" in body
     assert "Oldest pending escalations" in body and "URGENT: Contamination claim" in body
@@ -31,7 +30,7 @@ def test_dashboard(client, staff):
 
 
 def test_a_staff_user_in_no_group_sees_no_email_data(client, staff):
-    triaged_sample("01-contamination-claim-ica.eml")
+    make_escalation()
     nobody = make_user("nobody")  # staff, but in no triage group
     response = login(client, nobody).get(reverse("admin:index"))
     body = response.content.decode()
@@ -82,8 +81,8 @@ INLINE = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>\s*[^<\s]|<style|\sstyle=|\son
 
 
 def test_pages_carry_a_strict_csp_and_need_no_inline_code(client, staff):
-    email = triaged_sample("01-contamination-claim-ica.eml")
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    email = make_escalation().email
+    ticket = make_ticket()
     login_page = client.get("/login/")
     policy = login_page["Content-Security-Policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, make_user, messages_of, triaged_sample
+from tests.factories import login, make_ticket, make_user, messages_of
 from triage import roles
-from triage.models import Escalation, Ticket
+from triage.models import Escalation
 
 pytestmark = pytest.mark.django_db
 
 
 def test_ticket_approve_form_and_stale_refusal(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     change = reverse("admin:triage_ticket_change", args=[ticket.pk])
     page = login(client, staff["claims"]).get(change).content.decode()
     assert 'name="seen_version" value="1"' in page
@@ -34,7 +34,7 @@ def test_ticket_approve_form_and_stale_refusal(client, staff):
 
 
 def test_desk_gets_403_on_ticket_actions(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     login(client, staff["desk"])
     for action, data in (("approve", {"seen_version": 1}),
                          ("reject", {"seen_version": 1, "reason": "x"}),
@@ -46,7 +46,7 @@ def test_desk_gets_403_on_ticket_actions(client, staff):
 
 
 def test_an_earlier_corrector_cannot_approve_after_a_colleagues_fix(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     correct = reverse("admin:triage_ticket_act", args=[ticket.pk, "correct"])
     approve = reverse("admin:triage_ticket_act", args=[ticket.pk, "approve"])
     login(client, staff["claims"]).post(correct, {"seen_version": 1, "exposure_amount": "24000"})
@@ -61,7 +61,7 @@ def test_an_earlier_corrector_cannot_approve_after_a_colleagues_fix(client, staf
 
 
 def test_a_correction_over_the_threshold_escalates_from_the_form(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     correct = reverse("admin:triage_ticket_act", args=[ticket.pk, "correct"])
     response = login(client, staff["claims"]).post(
         correct, {"seen_version": 1, "exposure_amount": "5000000", "exposure_currency": "USD"},

@@ -10,8 +10,8 @@ import pytest
 from django.apps import apps
 from django.urls import reverse
 
-from tests.factories import login, messages_of, triaged_sample
-from triage.models import EmailEvent, Escalation, Note, Ticket
+from tests.factories import HVI, login, make_escalation, make_ticket, messages_of
+from triage.models import EmailEvent, Escalation, Note
 from triage.services import escalations, ownership
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def escalation(staff):
-    return Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    return make_escalation()
 
 
 def act(escalation, name):
@@ -67,7 +67,7 @@ def test_hand_over_lists_only_the_desk(client, staff, escalation):
 
 
 def test_mine_and_unassigned_filters(client, staff):
-    mine, other = (Ticket.objects.get(email=triaged_sample(name))
+    mine, other = (make_ticket(name)
                    for name in ("03-weight-shortfall.eml", "02-reclamacao-hvi.eml"))
     ownership.assignee_take("ticket", mine.pk, staff["claims"])
     changelist = reverse("admin:triage_ticket_changelist")
@@ -121,7 +121,7 @@ def test_the_old_escalation_note_becomes_the_first_note(staff, escalation):
 def test_reply_from_the_email_page_with_a_portuguese_template(client, staff):
     from django.core import mail
 
-    email = triaged_sample("02-reclamacao-hvi.eml")
+    email = make_ticket(HVI).email
     change = reverse("admin:triage_inboundemail_change", args=[email.pk])
     page = login(client, staff["claims"]).get(change, {"reply": "ack-pt"}).content.decode()
     assert 'id="reply-form"' in page and "Confirmamos o recebimento" in page
@@ -140,7 +140,7 @@ def test_reply_from_the_email_page_with_a_portuguese_template(client, staff):
 
 
 def test_a_ticket_page_links_to_the_reply(client, staff):
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     page = login(client, staff["claims"]).get(
         reverse("admin:triage_ticket_change", args=[ticket.pk])).content.decode()
     assert f"/triage/inboundemail/{ticket.email_id}/change/?reply=decision-en#reply" in page

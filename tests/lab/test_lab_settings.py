@@ -1,14 +1,16 @@
 """The lab is installed by the dev/test settings only: production settings know
-neither the app nor its commands."""
+neither the app nor its commands. Only the suite's own settings hash passwords fast."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
 
 import pytest
+from django.conf import settings
 
 from tests.factories import ROOT
 
@@ -23,10 +25,17 @@ def _run(settings_module: str, *argv: str) -> str:
     return result.stdout
 
 
-def _installed_apps(settings_module: str) -> list[str]:
+@functools.cache
+def _settings_of(settings_module: str) -> dict:
+    """The settings these tests compare, read once per module by a fresh process."""
     out = _run(settings_module, "-c", "import json; from django.conf import settings; "
-               "print(json.dumps(settings.INSTALLED_APPS))")
+               "print(json.dumps({'apps': settings.INSTALLED_APPS, "
+               "'hashers': settings.PASSWORD_HASHERS}))")
     return json.loads(out.strip().splitlines()[-1])
+
+
+def _installed_apps(settings_module: str) -> list[str]:
+    return _settings_of(settings_module)["apps"]
 
 
 def test_production_settings_do_not_install_the_lab():
@@ -46,3 +55,15 @@ def test_lab_commands_only_under_lab_settings(settings_module, listed):
     for lab_command in ("bench_ingest", "fault_runs", "triage_eval", "redteam"):
         assert (lab_command in commands) is listed, lab_command
 
+
+
+@pytest.mark.parametrize("settings_module", [PRODUCTION, LAB])
+def test_production_and_lab_settings_keep_a_slow_password_hasher(settings_module):
+    # The demo and the lab commands run on the lab settings: their passwords are real.
+    assert _settings_of(settings_module)["hashers"][0] == (
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher")
+
+
+def test_only_the_suite_hashes_passwords_fast():
+    assert os.environ["DJANGO_SETTINGS_MODULE"] == "config.settings_test"
+    assert settings.PASSWORD_HASHERS == ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -8,7 +8,7 @@ from django.core import mail
 from django.db import OperationalError
 from django.db.models import QuerySet
 
-from tests.factories import triaged_sample
+from tests.factories import make_email
 from triage.models import Notification
 from triage.services.notifications import notification_send
 
@@ -16,7 +16,7 @@ from triage.services.notifications import notification_send
 @pytest.mark.django_db(transaction=True)
 def test_a_sent_notification_is_recorded_after_a_dropped_connection(monkeypatch, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    email = triaged_sample("01-contamination-claim-ica.eml")
+    email = make_email()
     note = Notification.objects.create(key="t-1", email=email, kind="escalation",
                                        recipients=["desk@localhost"], subject="s", body="b")
     real_update, calls = QuerySet.update, []

@@ -9,8 +9,8 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 
-from tests.factories import BANK_CHANGE, triaged_raw, triaged_sample
-from triage.models import EmailEvent, Escalation, InboundEmail, Ticket
+from tests.factories import make_escalation, make_forward, make_needs_review, make_ticket
+from triage.models import EmailEvent, InboundEmail
 from triage.services import ownership, tickets
 from triage.services.outcome import ReviewError
 
@@ -19,12 +19,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def escalation(staff):
-    return Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    return make_escalation()
 
 
 @pytest.fixture
 def ticket(staff):
-    return Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    return make_ticket()
 
 
 def test_desk_takes_an_escalation_and_it_is_audited(escalation, staff):
@@ -106,10 +106,10 @@ def test_a_closed_item_cannot_be_taken(ticket, staff):
 
 
 def test_only_emails_waiting_for_a_person_can_be_taken(staff):
-    routed = triaged_sample("05-shipping-notice.eml")
+    routed = make_forward("05-shipping-notice.eml", department="logistics").email
     with pytest.raises(ReviewError, match="no longer waits"):
         ownership.assignee_take("email", routed.pk, staff["triager"])
-    review_email = triaged_raw(BANK_CHANGE)
+    review_email = make_needs_review()
     assert review_email.status == "needs_review"
     assert ownership.assignee_take("email", review_email.pk, staff["triager"]).changed
     assert InboundEmail.objects.get(pk=review_email.pk).assignee == staff["triager"]
@@ -117,7 +117,7 @@ def test_only_emails_waiting_for_a_person_can_be_taken(staff):
 
 @pytest.mark.django_db(transaction=True)
 def test_two_people_taking_at_once_one_wins(staff):
-    escalation = Escalation.objects.get(email=triaged_sample("01-contamination-claim-ica.eml"))
+    escalation = make_escalation()
     barrier = threading.Barrier(2)
     results = {}
 

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import login, triaged_sample
+from tests.factories import login, make_forward, make_ticket
 from triage.models import InboundEmail, RunStatus, Status, TriageRun
 from triage.services import queue
 from triage.services.triage import email_claim as claim
@@ -22,7 +22,7 @@ def _refuse(email_id: int) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_retriage_during_an_outage_says_so_and_leaves_it_for_the_sweeper(staff, monkeypatch):
-    email = triaged_sample("03-weight-shortfall.eml")
+    email = make_ticket().email
     monkeypatch.setattr(queue, "_publish", _refuse)
     outcome = queue.email_retriage(email.pk, staff["triager"])
     email.refresh_from_db()
@@ -33,7 +33,7 @@ def test_retriage_during_an_outage_says_so_and_leaves_it_for_the_sweeper(staff, 
 
 @pytest.mark.django_db(transaction=True)
 def test_the_sweeper_counts_only_what_reached_the_broker(monkeypatch):
-    email = triaged_sample("05-shipping-notice.eml")
+    email = make_forward("05-shipping-notice.eml", department="logistics").email
     InboundEmail.objects.filter(pk=email.pk).update(
         status=Status.RECEIVED, status_changed_at=timezone.now() - timedelta(hours=1))
     published = []
@@ -59,7 +59,7 @@ def _claimed_and_running(email, task_id: str) -> None:
 def test_a_redelivered_poison_email_fails_at_the_cap_and_a_triager_requeues_it(
         staff, settings, client):
     settings.TRIAGE_MAX_UNFINISHED_ATTEMPTS = 3
-    email = triaged_sample("04-freight-invoice.eml")
+    email = make_forward().email
     queue.email_retriage(email.pk, staff["triager"])
     _claimed_and_running(email, "task-a")
     # Its worker dies on it each time; the broker redelivers the same task.
@@ -90,7 +90,7 @@ def test_a_redelivered_poison_email_fails_at_the_cap_and_a_triager_requeues_it(
 @pytest.mark.django_db(transaction=True)
 def test_the_sweeper_counts_lost_runs_and_gives_up_at_the_cap(settings, monkeypatch):
     settings.TRIAGE_MAX_UNFINISHED_ATTEMPTS = 3
-    email = triaged_sample("05-shipping-notice.eml")
+    email = make_forward("05-shipping-notice.eml", department="logistics").email
     published = []
     monkeypatch.setattr(queue, "_publish", published.append)
     long_ago = timezone.now() - timedelta(hours=1)

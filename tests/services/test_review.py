@@ -11,7 +11,15 @@ from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.utils import timezone
 
-from tests.factories import BANK_CHANGE, make_user, triaged_raw, triaged_sample
+from tests.factories import (
+    SHORTFALL,
+    make_escalation,
+    make_forward,
+    make_needs_review,
+    make_ticket,
+    make_user,
+    triaged_sample,
+)
 from triage import roles
 from triage.models import (
     EmailEvent,
@@ -33,14 +41,12 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def escalation(staff):
-    email = triaged_sample("01-contamination-claim-ica.eml")
-    return Escalation.objects.get(email=email)
+    return make_escalation(notify=True)
 
 
 @pytest.fixture
 def ticket(staff):
-    email = triaged_sample("03-weight-shortfall.eml")
-    return Ticket.objects.get(email=email)
+    return make_ticket()
 
 
 def audit(kind: str):
@@ -125,7 +131,7 @@ def test_the_one_who_asked_to_dismiss_cannot_resolve_alone(escalation, staff):
 
 
 def test_a_model_only_escalation_is_resolved_by_one_person(staff):
-    email = triaged_sample("03-weight-shortfall.eml")
+    email = make_ticket().email
     esc = Escalation.objects.create(email=email, run=email.current_run,
                                     model_triggers=["contamination"])
     assert escalations.escalation_resolve(esc.pk, staff["desk"], "mill agreed to replace").changed
@@ -134,7 +140,7 @@ def test_a_model_only_escalation_is_resolved_by_one_person(staff):
 
 
 def test_a_model_only_escalation_is_dismissed_by_one_person(staff):
-    email = triaged_sample("03-weight-shortfall.eml")
+    email = make_ticket().email
     run = email.current_run
     run.backstop_triggers = []
     esc = Escalation.objects.create(email=email, run=run, model_triggers=["contamination"])
@@ -290,7 +296,7 @@ def test_trading_desk_cannot_approve_tickets(ticket, staff):
 @pytest.mark.django_db(transaction=True)
 def test_concurrent_approvals_give_one_approval_and_one_refusal(staff):
     assert connection.vendor == "postgresql"
-    ticket = Ticket.objects.get(email=triaged_sample("03-weight-shortfall.eml"))
+    ticket = make_ticket()
     barrier = threading.Barrier(2)
     outcomes = []
 
@@ -319,7 +325,7 @@ def test_concurrent_approvals_give_one_approval_and_one_refusal(staff):
 
 
 def test_retriage_keeps_old_runs(staff):
-    email = triaged_sample("04-freight-invoice.eml")
+    email = make_forward().email
     outcome = queue.email_retriage(email.pk, staff["triager"])
     email.refresh_from_db()
     assert outcome.changed and email.status == Status.QUEUED
@@ -375,9 +381,9 @@ def test_manual_escalate_reopens_a_dismissed_escalation(
     assert Notification.objects.filter(email_id=email_id, kind="escalation").count() == 2
 
 
-def test_manual_decision_routes_through_the_same_actions(staff, settings):
-    settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL = 1  # claims fail closed to needs_review
-    email = triaged_sample("03-weight-shortfall.eml")
+def test_manual_decision_routes_through_the_same_actions(staff):
+    email = make_needs_review(SHORTFALL, review_signals=(), errors=[
+        "LLM call budget exhausted: a claim needs more than 1 call"])
     assert email.status == Status.NEEDS_REVIEW
     with pytest.raises(PermissionDenied):
         emails.email_decide_manually(email.pk, staff["claims"], route="ticket", reason="x")
@@ -397,7 +403,7 @@ def test_manual_decision_routes_through_the_same_actions(staff, settings):
 def test_a_forward_carries_the_warning_the_reason_and_a_link(staff, settings):
     settings.TRIAGE_CONSOLE_URL = "https://triage.example.com"
     settings.TRIAGE_NOTIFICATION_LANGUAGE = "en"
-    email = triaged_raw(BANK_CHANGE)
+    email = make_needs_review()
     assert email.status == Status.NEEDS_REVIEW
     emails.email_decide_manually(email.pk, staff["triager"], route="forwarded",
                                  department="finance",
@@ -411,7 +417,8 @@ def test_a_forward_carries_the_warning_the_reason_and_a_link(staff, settings):
     assert "Decided by: triager1 (manual decision)" in body
     assert "Their reason: invoice is genuine; finance to call the carrier" in body
     assert f"Console: https://triage.example.com/triage/inboundemail/{email.pk}/change/" in body
-    # ...and a routine forward carries no warning box, only the decision and the link
+    # ...and a routine forward (the pipeline's own) carries no warning box, only the
+    # decision and the link
     plain = triaged_sample("04-freight-invoice.eml")
     body = Notification.objects.get(email=plain, kind="forward").body
     assert "WARNING" not in body and "Decided by: the model; provider offline" in body

@@ -8,7 +8,7 @@ import time
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.factories import triaged_sample
+from tests.factories import make_needs_review, triaged_sample
 from triage import ops
 
 pytestmark = pytest.mark.django_db
@@ -131,7 +131,7 @@ def test_rejections_are_counted_by_door_and_reason(client, settings, webhook_sec
 
 
 def test_age_gauges_and_queue_depth(client, redis_broker):
-    email = triaged_sample("../ops/10-novos-dados-bancarios.eml")
+    email = make_needs_review("../ops/10-novos-dados-bancarios.eml")
     assert email.status == "needs_review"
     redis_broker.rpush("triage", b"x", b"y")
     samples = _samples(client.get("/metrics"))
