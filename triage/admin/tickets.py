@@ -53,8 +53,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
     object_actions = {
         "approve": ObjectAction(forms.VersionForm, CLAIMS, review.ticket_approve),
         "reject": ObjectAction(forms.RejectForm, CLAIMS, review.ticket_reject),
-        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, review.ticket_correct,
-                                context_name="correction_form"),
+        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, review.ticket_correct),
         **work_actions("ticket"),
     }
 
