@@ -16,7 +16,9 @@ from triage.readers import signals
 from triage.routes import ClaimType, Department, Route, Trigger
 
 PRODUCT = ROOT / "triage"
-MAX_LINES = 400
+MAX_LINES = 350
+# Modules other branches are splitting now; each entry goes when its split is merged.
+BEING_SPLIT = {"triage.services.review", "triage.pipeline"}
 
 
 def _module_name(path: Path) -> str:
@@ -109,9 +111,10 @@ def test_services_never_import_the_workers():
 
 
 def test_no_product_module_is_too_long():
-    long = {name: n for name, path in _product_modules().items()
-            if (n := len(path.read_text().splitlines())) > MAX_LINES}
-    assert long == {}
+    long = {name for name, path in _product_modules().items()
+            if len(path.read_text().splitlines()) > MAX_LINES}
+    assert long - BEING_SPLIT == set()
+    assert BEING_SPLIT <= long, "a module in BEING_SPLIT is short now: remove it from the set"
 
 
 def test_the_product_never_imports_the_lab():
