@@ -32,6 +32,7 @@ from config.env import (
     holiday_dates,
     secret_key_file,
 )
+from triage.routes import Department
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(env_str("TRIAGE_DATA_DIR", str(BASE_DIR / "data")))
@@ -376,10 +377,10 @@ TRIAGE_CHECKLIST_QUESTIONS = env_list(
 )
 TRIAGE_TRADING_DESK_EMAILS = env_list("TRIAGE_TRADING_DESK_EMAILS", "trading-desk@localhost")
 TRIAGE_DEPARTMENT_EMAILS = {
-    "finance": env_str("TRIAGE_FINANCE_EMAIL", "finance@localhost"),
-    "logistics": env_str("TRIAGE_LOGISTICS_EMAIL", "logistics@localhost"),
-    "commercial": env_str("TRIAGE_COMMERCIAL_EMAIL", "commercial@localhost"),
-    "other": env_str("TRIAGE_OTHER_EMAIL", "inbox@localhost"),
+    Department.FINANCE: env_str("TRIAGE_FINANCE_EMAIL", "finance@localhost"),
+    Department.LOGISTICS: env_str("TRIAGE_LOGISTICS_EMAIL", "logistics@localhost"),
+    Department.COMMERCIAL: env_str("TRIAGE_COMMERCIAL_EMAIL", "commercial@localhost"),
+    Department.OTHER: env_str("TRIAGE_OTHER_EMAIL", "inbox@localhost"),
 }
 # Where staff open the console (e.g. https://triage.example.com): notifications and
 # forwards link to the item there. Unset: no link (the mail says so).

@@ -26,6 +26,7 @@ from triage import mime, pipeline
 from triage.backstop import to_usd
 from triage.chains import llm
 from triage.chains.untrusted import EmailInput
+from triage.routes import Route
 
 FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
           "exposure_currency"]
@@ -64,10 +65,10 @@ def must_reach_a_person(expected: dict) -> bool:
     """Mail that must end with the desk (escalated) or a person (needs review): an
     escalation, a bank-detail change, or anything labelled for review."""
     return (expected_escalate(expected) or bool(expected.get("bank_change"))
-            or expected.get("route") == "needs_review")
+            or expected.get("route") == Route.NEEDS_REVIEW)
 
 
-HELD_ROUTES = ("escalated", "needs_review")
+HELD_ROUTES = (Route.ESCALATED, Route.NEEDS_REVIEW)
 
 
 @contextmanager
@@ -91,7 +92,7 @@ def _field_ok(name: str, expected, got) -> bool:
 
 
 def decided_by(decision: pipeline.Decision) -> str:
-    if decision.errors and decision.route == "needs_review":
+    if decision.errors and decision.route == Route.NEEDS_REVIEW:
         return "fail-closed"
     if decision.escalate:
         return "backstop" if decision.backstop_overrode else "model"
@@ -108,7 +109,7 @@ def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
     claim = decision.claim or {}
     got = {
         "route": decision.route, "escalate": decision.escalate,
-        "department": decision.department if decision.route == "forwarded" else None,
+        "department": decision.department if decision.route == Route.FORWARDED else None,
         "claiming_party": claim.get("claiming_party"),
         "contract_reference": claim.get("contract_reference"),
         "lot_reference": claim.get("lot_reference"),
@@ -169,7 +170,7 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
         ok = [r for r in labelled if _field_ok(name, r.expected[name], r.got[name])]
         fields[name] = {"labelled": len(labelled), "correct": len(ok),
                         "accuracy": _ratio(len(ok), len(labelled))}
-    forwarded = [r for r in results if r.expected["route"] == "forwarded"]
+    forwarded = [r for r in results if r.expected["route"] == Route.FORWARDED]
     routine = [r for r in results if (r.expected.get("group") or "").startswith("routine")]
     bank = [r for r in results if r.expected.get("bank_change")]
     to_people = [r for r in results if must_reach_a_person(r.expected)]
@@ -191,7 +192,7 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
                                                 len(routine)),
         # The other false alarm: routine mail that costs a person's time (a ticket or a
         # review) without reaching the desk.
-        "routine_false_hold_rate": _ratio(sum(r.got["route"] in ("needs_review", "ticket")
+        "routine_false_hold_rate": _ratio(sum(r.got["route"] in (Route.NEEDS_REVIEW, Route.TICKET)
                                               for r in routine), len(routine)),
         "bank_change_cases": len(bank),
         "bank_change_recall": _ratio(sum(r.got["bank_flag"] and r.got["route"] in HELD_ROUTES

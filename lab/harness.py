@@ -222,7 +222,7 @@ class Stack:
             queued_with_reason = q("SELECT count(*) FROM triage_inboundemail WHERE status IN "
                                    "('received','queued') AND status_reason <> ''")
             dup_decisions = q("SELECT count(*) FROM (SELECT email_id FROM triage_triagerun WHERE "
-                              "status IN ('done','needs_review') GROUP BY email_id "
+                              "status IN ('done','failed_closed') GROUP BY email_id "
                               "HAVING count(*) > 1) d")
             # Table names come from the fixed tuple below, never from input.
             dup_side = sum(q(f"SELECT count(*) FROM (SELECT email_id FROM {t} GROUP BY email_id "  # noqa: S608

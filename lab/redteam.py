@@ -22,6 +22,7 @@ from triage.admin.display import esc, pre
 from triage.chains import llm
 from triage.chains.untrusted import EmailInput, wrap
 from triage.logging import SanitizeFilter
+from triage.routes import Route
 from triage.sanitize import BIDI_CONTROLS, TAG_CHARACTERS, ZERO_WIDTH
 from triage.signing import sign
 from triage.webhooks import inbound
@@ -157,7 +158,7 @@ def _defence(case, parsed, message, d: pipeline.Decision,
     elif defence == "review_signal":
         # A reading of meaning: held when the model escalated, or when the rules sent
         # the mail to a person with the reason.
-        if not (d.escalate or (d.route == "needs_review" and d.review_signals)):
+        if not (d.escalate or (d.route == Route.NEEDS_REVIEW and d.review_signals)):
             problems.append("neither escalated nor sent to a person with a review signal")
     elif defence == "budget":
         if len(d.calls) > config.max_calls or d.rounds > 3:

@@ -180,7 +180,7 @@ def make_run(email: InboundEmail, route: str, *, claim: dict | None = None,
         calls += [("extraction", claim), ("escalation", model_escalation)]
     run = TriageRun.objects.create(**{
         "email": email, "attempt": email.triage_attempts + 1, "task_id": f"t-{email.pk}",
-        "status": RunStatus.NEEDS_REVIEW if route == Route.NEEDS_REVIEW else RunStatus.DONE,
+        "status": RunStatus.FAILED_CLOSED if route == Route.NEEDS_REVIEW else RunStatus.DONE,
         "provider": "offline", "model_name": "offline-rules-v1", "finished_at": timezone.now(),
         "route": route, "department": department, "is_claim": claim is not None,
         "escalation_required": escalate, "model_triggers": model_triggers,

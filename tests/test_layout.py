@@ -13,9 +13,17 @@ import ast
 from pathlib import Path
 
 from tests.factories import ROOT
+from triage import labels
+from triage.chains import classification, escalation, extraction
+from triage.models import ROUTED, Status
+from triage.offline import heuristics
+from triage.readers import signals
+from triage.routes import ClaimType, Department, Route, Trigger
 
 PRODUCT = ROOT / "triage"
-MAX_LINES = 400
+MAX_LINES = 350
+# Modules other branches are splitting now; each entry goes when its split is merged.
+BEING_SPLIT = {"triage.pipeline"}
 
 
 def _module_name(path: Path) -> str:
@@ -108,9 +116,10 @@ def test_services_never_import_the_workers():
 
 
 def test_no_product_module_is_too_long():
-    long = {name: n for name, path in _product_modules().items()
-            if (n := len(path.read_text().splitlines())) > MAX_LINES}
-    assert long == {}
+    long = {name for name, path in _product_modules().items()
+            if len(path.read_text().splitlines()) > MAX_LINES}
+    assert long - BEING_SPLIT == set()
+    assert BEING_SPLIT <= long, "a module in BEING_SPLIT is short now: remove it from the set"
 
 
 def test_the_product_never_imports_the_lab():
@@ -273,3 +282,109 @@ def test_the_cross_entity_writers_still_write():
     assert all(len(model_writes(modules[name].read_text(), models)) > 1
                or model_writes(modules[name].read_text(), models) == {ANY_MODEL}
                for name in ACROSS)
+# --- One vocabulary -------------------------------------------------------------------
+
+VOCABULARY = PRODUCT / "routes.py"
+# Where a route's word means something else: the Ticket model's name (its relation, its
+# admin kind, its note targets "ticket:12", its export section) and mime's flag for a
+# message forwarded inside an email. Path prefixes, so a module split keeps its reason;
+# each must still hold the word (an exemption nobody needs is removed).
+NOT_A_ROUTE = {
+    "ticket": ("triage/models/review.py", "triage/admin/names.py", "triage/admin/tickets.py",
+               "triage/admin/work.py", "triage/services/"),
+    "forwarded": ("triage/mime",),
+}
+
+
+def _route_words(sources: dict[str, str], words: set[str]) -> list[tuple[str, int, str]]:
+    """Every str constant (dict keys, defaults, comparisons, f-string parts alike) that
+    is exactly one of ``words``, by module path."""
+    return [(name, node.lineno, node.value) for name, text in sources.items()
+            for node in ast.walk(ast.parse(text, name))
+            if isinstance(node, ast.Constant) and node.value in words]
+
+
+def _vocabulary_users() -> dict[str, str]:
+    """triage/ and config/ but the vocabulary and the migrations (history keeps its
+    words)."""
+    return {p.relative_to(ROOT).as_posix(): p.read_text()
+            for root in (PRODUCT, ROOT / "config") for p in sorted(root.rglob("*.py"))
+            if "migrations" not in p.parts and p != VOCABULARY}
+
+
+def raw_routes(sources: dict[str, str]) -> list[tuple[str, int, str]]:
+    return [(name, line, word) for name, line, word in _route_words(sources, set(Route))
+            if not name.startswith(NOT_A_ROUTE.get(word, ()))]
+
+
+def test_the_route_scan_finds_a_raw_route():
+    # The check itself can fail: a comparison with a route's word is reported, the
+    # exempted meaning of a word in its own module is not, the same word elsewhere is.
+    assert raw_routes({
+        "triage/forms.py": 'if data.get("route") == "forwarded":\n    pass\n',
+        "triage/mime.py": 'flags.setdefault("forwarded", [])\n',
+        "config/settings.py": 'QUEUE = {"ticket": 1}\n',
+    }) == [("triage/forms.py", 1, "forwarded"), ("config/settings.py", 1, "ticket")]
+
+
+def test_no_raw_route_string_outside_the_vocabulary():
+    assert raw_routes(_vocabulary_users()) == []
+
+
+def test_each_exemption_is_still_needed():
+    found = {(name, word) for name, _, word in _route_words(_vocabulary_users(), set(Route))}
+    stale = [(word, prefix) for word, prefixes in NOT_A_ROUTE.items() for prefix in prefixes
+             if not any(w == word and name.startswith(prefix) for name, w in found)]
+    assert stale == []
+
+
+def _codes() -> set[str]:
+    return {m.value for enum in (Route, Department, ClaimType, Trigger) for m in enum}
+
+
+def redefined_codes(sources: dict[str, str]) -> list[tuple[str, str, str]]:
+    """Class members (an enum's, a TextChoices') whose value is one of the vocabulary's
+    codes: a second spelling of a word the vocabulary already defines (the words'
+    other meanings in ``NOT_A_ROUTE`` aside)."""
+    codes, found = _codes(), []
+    for name, text in sources.items():
+        for cls in ast.walk(ast.parse(text, name)):
+            if not isinstance(cls, ast.ClassDef):
+                continue
+            for node in cls.body:
+                value = node.value if isinstance(node, ast.Assign) else None
+                if isinstance(value, ast.Tuple) and value.elts:
+                    value = value.elts[0]  # TextChoices: "value", label
+                if isinstance(value, ast.Constant) and value.value in codes \
+                        and not name.startswith(NOT_A_ROUTE.get(value.value, ())):
+                    found.append((name, cls.name, value.value))
+    return found
+
+
+def test_the_enumeration_scan_finds_a_second_enumeration():
+    assert redefined_codes({"triage/chains/escalation.py": (
+        'class Trigger(StrEnum):\n    HIGH_EXPOSURE = "high_exposure"\n'),
+        "triage/models/mail.py": 'class Status(TextChoices):\n    TICKET = "ticket", _("T")\n',
+    }) == [("triage/chains/escalation.py", "Trigger", "high_exposure"),
+           ("triage/models/mail.py", "Status", "ticket")]
+
+
+def test_routes_departments_claim_types_and_triggers_are_defined_once():
+    assert redefined_codes(_vocabulary_users()) == []
+
+
+def test_the_chains_readers_and_labels_use_the_one_enumeration():
+    # What the model sees is the vocabulary's values, so prompts and stored data agree.
+    defs = {**extraction.ClaimExtract.model_json_schema()["$defs"],
+            **escalation.EscalationCheck.model_json_schema()["$defs"],
+            **classification.Classification.model_json_schema()["$defs"]}
+    assert defs["ClaimType"]["enum"] == [t.value for t in ClaimType]
+    assert defs["Trigger"]["enum"] == [t.value for t in Trigger]
+    assert defs["Department"]["enum"] == [d.value for d in Department]
+    assert set(labels.CLAIM_TYPES) == set(ClaimType)
+    assert set(labels.MODEL_TRIGGERS) == set(Trigger)
+    assert set(signals.CLAIM_TYPE_PATTERNS) <= set(ClaimType)
+    assert set(heuristics.DEPARTMENT_PATTERNS) == set(Department)
+    # Every route is the status of the same word; the pipeline's own states are not routes.
+    assert {Status(r).value for r in Route} == set(Route)
+    assert ROUTED == {Status(r) for r in Route} - {Status.NEEDS_REVIEW}

@@ -6,12 +6,11 @@ from django.utils.translation import gettext_lazy as _
 
 
 class TriageConfig(AppConfig):
+    """Nothing to connect at start-up: the ESP webhooks are views in ``config.urls`` (an
+    anymail signal receiver could not answer a status), and no model has a signal."""
+
     name = "triage"
     verbose_name = _("Triage")
-
-    def ready(self) -> None:
-        # Connects the anymail inbound signal to the ingestion service.
-        from triage import webhooks  # noqa: F401
 
 
 class TriageAdminConfig(AdminConfig):

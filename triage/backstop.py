@@ -22,7 +22,7 @@ from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from triage.readers import dates, money, signals
-from triage.routes import Route
+from triage.routes import ClaimType, Route
 
 # An amount beyond any real claim still counts, but is reported as "more than" this.
 _ABSURD = Decimal("1e15")
@@ -170,7 +170,7 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     if model_is_claim is False and signals.has_claim_signal(email_text):
         found.append("the email reads as a claim, but the model called it routine")
     if model_is_claim and not model_escalates:
-        if "contamination" in signals.claim_types(email_text):
+        if ClaimType.CONTAMINATION in signals.claim_types(email_text):
             found.append("the email affirms contamination, but the model did not escalate")
         threat = signals.threat_signal(email_text)
         if threat:

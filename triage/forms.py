@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from triage import formats, labels
-from triage.routes import MANUAL_ROUTES, Department
+from triage.routes import MANUAL_ROUTES, Department, Route
 
 
 class ActionForm(forms.Form):
@@ -157,6 +157,6 @@ class DecideForm(ActionForm):
 
     def clean(self) -> dict:
         data = super().clean()
-        if data.get("route") == "forwarded" and not data.get("department"):
+        if data.get("route") == Route.FORWARDED and not data.get("department"):
             self.add_error("department", _("Forwarding needs a department."))
         return data

@@ -23,29 +23,31 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from triage import formats
 from triage.models import Status
-from triage.routes import Department, Route
+from triage.routes import ClaimType, Department, Route, Trigger
 
 # --- vocabularies ------------------------------------------------------------------
 
 STATUS_WORDS = dict(Status.choices)
 
+# Keyed by the enumerations (a StrEnum member finds a stored string's label);
+# tests/test_labels.py checks that every member has one.
 MODEL_TRIGGERS = {
-    "high_exposure": gettext_lazy("High exposure"),
-    "arbitration_or_legal": gettext_lazy("Arbitration or legal threat"),
-    "contamination": gettext_lazy("Contamination"),
-    "tight_deadline": gettext_lazy("Tight deadline"),
-    "contract_cancellation": gettext_lazy("Contract cancellation threat"),
-    "other": pgettext_lazy("trigger", "Other"),
+    Trigger.HIGH_EXPOSURE: gettext_lazy("High exposure"),
+    Trigger.ARBITRATION_OR_LEGAL: gettext_lazy("Arbitration or legal threat"),
+    Trigger.CONTAMINATION: gettext_lazy("Contamination"),
+    Trigger.TIGHT_DEADLINE: gettext_lazy("Tight deadline"),
+    Trigger.CONTRACT_CANCELLATION: gettext_lazy("Contract cancellation threat"),
+    Trigger.OTHER: pgettext_lazy("trigger", "Other"),
 }
 
 CLAIM_TYPES = {
-    "contamination": gettext_lazy("Contamination"),
-    "quality_hvi": gettext_lazy("Quality (HVI)"),
-    "weight_shortfall": gettext_lazy("Weight shortfall"),
-    "moisture": gettext_lazy("Moisture"),
-    "late_shipment": gettext_lazy("Late shipment"),
-    "documentation": gettext_lazy("Documentation"),
-    "other": pgettext_lazy("claim type", "Other"),
+    ClaimType.CONTAMINATION: gettext_lazy("Contamination"),
+    ClaimType.QUALITY_HVI: gettext_lazy("Quality (HVI)"),
+    ClaimType.WEIGHT_SHORTFALL: gettext_lazy("Weight shortfall"),
+    ClaimType.MOISTURE: gettext_lazy("Moisture"),
+    ClaimType.LATE_SHIPMENT: gettext_lazy("Late shipment"),
+    ClaimType.DOCUMENTATION: gettext_lazy("Documentation"),
+    ClaimType.OTHER: pgettext_lazy("claim type", "Other"),
 }
 
 # Claim fields as the extraction names them, HVI readings with their units.
@@ -246,7 +248,7 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(rf"(?P<source>.+?) (?P<date>{_DATE}) is already past", re.S), _past),
     (re.compile(rf"(?P<source>.+?) (?P<date>{_DATE}) is (?P<days>-?\d+) business day\(s\) "
                 r"after receipt \(limit (?P<limit>\d+)\)", re.S), _close),
-    (re.compile(r"(?P<route>escalated|ticket|forwarded|needs_review) \((?P<who>[\w-]+)\)"),
+    (re.compile(rf"(?P<route>{'|'.join(Route)}) \((?P<who>[\w-]+)\)"),
      lambda m: f"{route(m['route'])} ({m['who']})"),
     (re.compile(r"via (?P<who>[\w-]+)"), lambda m: _("via %(provider)s") % {"provider": m["who"]}),
     (re.compile(r"not triaged: (?P<why>.*)", re.S),

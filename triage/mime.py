@@ -13,18 +13,21 @@ so the text a chain reads is produced by one set of rules:
   (plain, CSV, an attached .eml) are read at once, PDFs later (``triage.attachments``);
 * the model text is NFKC-normalised with bidi, zero-width and tag characters
   removed and counted in ``flags["invisible_characters"]``.
+
+What it builds is a ``triage.parsed.ParsedEmail``; whether the mail is machine-sent
+(ours coming back, a bounce, an auto-reply) is ``triage.automated``'s reading.
 """
 
 from __future__ import annotations
 
-import hashlib
 import re
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage, Message
 from email.utils import parsedate_to_datetime
 
+from triage.automated import NOTIFICATION_HEADER as NOTIFICATION_HEADER  # where services read it
+from triage.automated import automated_hint, detect_automated
 from triage.doctext import (
     csv_table,
     declared_charset,
@@ -35,61 +38,15 @@ from triage.doctext import (
 )
 from triage.htmltext import convert, html_adds, html_to_text
 from triage.mimeheaders import Headers, parse_tree, read_addresses
+from triage.parsed import ParsedAttachment, ParsedEmail
 from triage.readers.text import mixed_script_words
 from triage.sanitize import invisible_report, normalize_for_model
 
-NOTIFICATION_HEADER = "X-Triage-Notification"
 TEXT_MAX_BYTES = 2 * 1024 * 1024  # of a text, CSV or .eml attachment read for its text
 MAX_TEXT_CHARS = 2_000_000  # of the body text normalised and stored, like MAX_HTML_CHARS
 MAX_MESSAGE_DEPTH = 3  # attached messages inside attached messages: read this deep
 _MSGID_RE = re.compile(r"<([^<>\s]+)>")
 _CTYPE_RE = re.compile(r"[a-z0-9!#$&^_.+-]{1,127}/[a-z0-9!#$&^_.+-]{1,127}")
-
-
-@dataclass
-class ParsedAttachment:
-    filename: str
-    declared_type: str
-    sniffed_type: str
-    content: bytes
-    text: str = ""  # plain, CSV and .eml only, read at parse time (attachments.py for all)
-
-    @property
-    def size(self) -> int:
-        return len(self.content)
-
-    @property
-    def sha256(self) -> str:
-        return hashlib.sha256(self.content).hexdigest()
-
-
-@dataclass
-class ParsedEmail:
-    message_id: str
-    in_reply_to: str
-    references: list[str]
-    from_header: str
-    from_address: str
-    to: list[str]
-    cc: list[str]
-    reply_to: str
-    subject: str
-    date: datetime | None
-    text_body: str  # normalised: what the chains read
-    html_body: str  # as sent, for reference; never rendered as HTML
-    attachments: list[ParsedAttachment] = field(default_factory=list)
-    flags: dict = field(default_factory=dict)
-    automated: str = ""  # non-empty: why it is not triaged (our own mail, a bounce)
-    html_text: str = ""  # visible text of the HTML alternative, when there is a plain one
-
-    def content_hash(self, sender: str) -> str:
-        digest = hashlib.sha256()
-        for part in (sender.lower(), self.subject, self.text_body, self.html_body):
-            digest.update(part.encode("utf-8", "surrogatepass"))
-            digest.update(b"\x00")
-        for att in self.attachments:
-            digest.update(att.sha256.encode())
-        return digest.hexdigest()
 
 
 def looks_like_message(parsed: ParsedEmail) -> bool:
@@ -351,44 +308,3 @@ def _date(raw: str) -> datetime | None:
     if value is None:
         return None
     return value if value.tzinfo else value.replace(tzinfo=UTC)
-
-
-_BOUNCE_SENDERS = re.compile(r"(mailer-daemon|postmaster)@", re.I)
-_NOREPLY_SENDERS = re.compile(r"(no-?reply|do-?not-?reply)[^@]*@", re.I)
-
-
-def detect_automated(message: Message, from_address: str, own: list[str] | None = None) -> str:
-    """Why a message is stored but not triaged, or ''. Only what would loop or is no
-    message from anyone: our own notifications coming back, and delivery status
-    notifications (bounces). Other machine-sent mail (an ERP's claim, an out-of-office
-    reply) is triaged like any other; ``automated_hint`` says why it looks automated."""
-    head = Headers(message, {})
-    if head.raw(NOTIFICATION_HEADER.lower()):
-        return "our own notification"
-    if own and from_address and from_address.lower() in own:
-        return "sent from our own address"
-    report_type = head.param("report-type").lower()
-    if _content_type(message) == "multipart/report" and report_type == "delivery-status":
-        return "delivery status notification (bounce)"
-    if _BOUNCE_SENDERS.match(from_address or ""):
-        return f"bounce from {from_address}"
-    return ""
-
-
-def automated_hint(message: Message, from_address: str) -> str:
-    """Why a message looks machine-sent (RFC 3834 headers, a no-reply sender), for
-    staff to see; '' when nothing says so. We never auto-reply, so it is triaged."""
-    head = Headers(message, {})
-    auto = head.first("auto-submitted").lower()
-    if auto and auto != "no":
-        return f"Auto-Submitted: {auto[:40]}"
-    precedence = head.first("precedence").lower()
-    if precedence in {"bulk", "junk", "auto_reply", "list"}:
-        return f"Precedence: {precedence}"
-    for header in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
-        value = head.first(header.lower()).lower()
-        if value and (header != "X-Auto-Response-Suppress" or "all" in value or "oof" in value):
-            return f"{header}: {value[:40]}"
-    if _NOREPLY_SENDERS.match(from_address or ""):
-        return f"no-reply sender {from_address}"
-    return ""

@@ -28,10 +28,6 @@ from prometheus_client.metrics_core import GaugeMetricFamily
 
 log = logging.getLogger(__name__)
 
-# Statuses whose rows do not grow forever: counting them stays cheap (an index range).
-_WAITING = ("received", "queued", "processing", "needs_review", "failed")
-
-
 # --- readiness ------------------------------------------------------------------------
 
 
@@ -198,7 +194,7 @@ def queue_depth(queue: str) -> int:
 
 
 def _database_gauges() -> Iterator[GaugeMetricFamily]:
-    from triage.models import Escalation, InboundEmail, Status
+    from triage.models import ROUTED, Escalation, InboundEmail, Status
 
     now = timezone.now()
     with transaction.atomic():
@@ -212,8 +208,10 @@ def _database_gauges() -> Iterator[GaugeMetricFamily]:
         oldest_review = (InboundEmail.objects.filter(status=Status.NEEDS_REVIEW)
                          .order_by("status_changed_at")
                          .values_list("status_changed_at", flat=True).first())
-        counts = {status: InboundEmail.objects.filter(status=status).count()
-                  for status in _WAITING}
+        # Statuses whose rows do not grow forever (not routed, not ignored): counting
+        # them stays cheap (an index range).
+        counts = {status.value: InboundEmail.objects.filter(status=status).count()
+                  for status in Status if status not in ROUTED | {Status.IGNORED}}
         pending = Escalation.objects.filter(state=Escalation.State.PENDING).count()
 
     def age(gauge: str, text: str, when) -> GaugeMetricFamily:

@@ -1,8 +1,10 @@
-"""One vocabulary for where an email goes and who receives it.
+"""One vocabulary: where an email goes, who receives it, and the codes the chains, the
+readers, the labels and the console share (claim types, the model's triggers).
 
-A route's value is also the status its email ends in (``Status.ESCALATED`` is
-``"escalated"``), so the pipeline, the services, the forms, the chains and the admin
-all speak these words and nothing maps between two spellings of the same thing.
+A route's value is also the status its email ends in (``Status.ESCALATED`` is built
+from ``Route.ESCALATED``), so the pipeline, the services, the forms, the chains and the
+admin all speak these words and nothing maps between two spellings of the same thing.
+No other product module spells a route as a string (``tests/test_layout.py`` checks).
 Pure: no Django, no LangChain. Labels are English and marked with ``N_`` for the
 catalogue; ``triage.labels`` translates them where staff read them.
 """
@@ -25,7 +27,7 @@ class Route(StrEnum):
 
     @property
     def status(self) -> str:
-        """The email status this route ends in (the same word)."""
+        """The email status this route ends in (``Status`` is built from the routes)."""
         return self.value
 
     @property
@@ -40,8 +42,9 @@ _ROUTE_LABELS = {
     Route.NEEDS_REVIEW: N_("Needs review by a person"),
 }
 
-# What a person may choose when deciding by hand (needs review is where they start).
-MANUAL_ROUTES = (Route.ESCALATED, Route.TICKET, Route.FORWARDED)
+# The routes that hand the email to someone: what a person may choose when deciding by
+# hand (needs review is where they start), and the statuses an email is "routed" in.
+MANUAL_ROUTES = tuple(r for r in Route if r is not Route.NEEDS_REVIEW)
 
 
 class Department(StrEnum):
@@ -63,5 +66,25 @@ _DEPARTMENT_LABELS = {
 }
 
 
-DEPARTMENT_CHOICES = [(d.value, d.label) for d in Department]
-ROUTE_CHOICES = [(r.value, r.label) for r in Route]
+# The extraction schema's enumeration (the model sees these values and this class name,
+# so neither changes without a new prompt version), the readers' claim-type patterns and
+# the console's labels. No docstring: pydantic would put it in the schema.
+class ClaimType(StrEnum):
+    CONTAMINATION = "contamination"
+    QUALITY_HVI = "quality_hvi"
+    WEIGHT_SHORTFALL = "weight_shortfall"
+    MOISTURE = "moisture"
+    LATE_SHIPMENT = "late_shipment"
+    DOCUMENTATION = "documentation"
+    OTHER = "other"
+
+
+# The escalation check's triggers: the model's answer, the offline provider's, stored on
+# runs and escalations as these values. No docstring, for the same reason.
+class Trigger(StrEnum):
+    HIGH_EXPOSURE = "high_exposure"
+    ARBITRATION_OR_LEGAL = "arbitration_or_legal"
+    CONTAMINATION = "contamination"
+    TIGHT_DEADLINE = "tight_deadline"
+    CONTRACT_CANCELLATION = "contract_cancellation"
+    OTHER = "other"

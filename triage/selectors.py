@@ -150,8 +150,8 @@ def dashboard(user=None) -> dict:
         "queues": queues(user) if user is not None else [],
         "status_counts": [(labels.get(value, Status(value).label), value, n)
                           for value, n in counts.items()],
-        "needs_review": counts[Status.NEEDS_REVIEW],
-        "failed": counts[Status.FAILED],
+        Status.NEEDS_REVIEW.value: counts[Status.NEEDS_REVIEW],
+        Status.FAILED.value: counts[Status.FAILED],
         "pending_escalations": pending_escalations(),
         "backstop": backstop_share(),
         "provider": settings.TRIAGE_LLM_PROVIDER,

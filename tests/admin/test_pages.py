@@ -35,7 +35,10 @@ def test_a_missing_route_is_refused_next_to_the_field_keeping_the_reason(client,
         url, {"route": "", "department": "finance", "reason": "call the carrier first"})
     assert response.status_code == 400
     page = response.content.decode()
-    form = page[page.index('id="decide-manually"'):]
+    # On a page of its own, sent again to the same action, with the way back.
+    form = page[page.index('id="refused-form"'):]
+    assert f'action="{url}"' in form
+    assert reverse("admin:triage_inboundemail_change", args=[needs_review.pk]) in form
     assert "errorlist" in form and "This field is required." in form
     assert form.index("errorlist") < form.index('name="route"')  # next to the route
     assert "call the carrier first</textarea>" in form

@@ -12,8 +12,7 @@ import pytest
 from tests.test_attachments import pdf
 from triage import mime
 from triage.chains.untrusted import EmailInput, wrap
-from triage.models import InboundEmail, Status
-from triage.routes import Route
+from triage.models import InboundEmail
 from triage.services.ingestion import email_ingest
 
 
@@ -105,8 +104,3 @@ def test_the_model_sees_the_body_first_then_each_attachment_within_the_budget():
     long_body = wrap(_input("x" * 50_000, attachment_texts=[("a.txt (text/plain)", "A")]),
                      max_chars=4000).block
     assert "--- attachment" not in long_body and "1 more attachment texts omitted" in long_body
-
-
-def test_every_route_ends_in_the_email_status_of_the_same_name():
-    assert {r.status for r in Route} <= set(Status.values)
-    assert Route.NEEDS_REVIEW.status == Status.NEEDS_REVIEW

@@ -11,7 +11,6 @@ import pytest
 from tests.factories import ROOT
 from tests.growth import assert_linear
 from triage import mime
-from triage.chains.extraction import ClaimType
 from triage.readers import signals
 from triage.readers.signals import (
     bank_accounts,
@@ -21,6 +20,7 @@ from triage.readers.signals import (
     has_claim_signal,
     threat_signal,
 )
+from triage.routes import ClaimType
 
 
 def contaminated(text: str) -> bool:

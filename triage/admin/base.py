@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.functional import cached_property
 from django.utils.html import format_html
@@ -34,33 +35,19 @@ class ObjectAction:
     form: type[ActionForm]
     permission: str  # "app_label.codename"
     service: Callable[..., Outcome]
-    # The change form's context name of this action's form, to show a refused form
-    # again with its errors next to its fields and what the person chose.
-    context_name: str = ""
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Nobody edits what arrived or what was decided; changes go through services, one
-    ``object_actions`` entry each, POSTed to ``<pk>/act/<name>/``."""
+class ObjectActions:
+    """A ModelAdmin mixin: each ``object_actions`` entry is a form POSTed from the
+    object's page to ``<pk>/act/<name>/``, validated, then handed to its service.
+
+    As with Django's own confirmation pages, the view answers with a page of its own:
+    a refused form is shown there again (400) with its errors next to its fields and
+    what the person typed, to send again; anything else goes back to the object's page
+    with a message. The change view offers only the actions the user may take
+    (``act_urls``); what each page shows is its template's business."""
 
     object_actions: dict[str, ObjectAction] = {}
-
-    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
-        return False
-
-    def action_checkbox(self, obj) -> str:
-        """Django's row checkbox, the same markup without rendering a form widget's
-        template for every row (a fifth of a 100-row changelist's time)."""
-        return format_html(
-            '<input type="checkbox" name="{}" value="{}" class="action-select" '
-            'aria-label="{}">', helpers.ACTION_CHECKBOX_NAME, obj.pk,
-            format_html(_("Select this object for an action - {}"), str(obj)))
 
     def get_urls(self):
         if not self.object_actions:
@@ -82,7 +69,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
                                for field, errs in form.errors.items())
             self.message_user(request, _("Not done: %(errors)s") % {"errors": errors},
                               messages.ERROR)
-            return self._refused(request, obj, spec, action, form)
+            return self.refused_form(request, obj, form)
         try:
             outcome = spec.service(obj.pk, request.user, **form.arguments())
         except ReviewError as exc:
@@ -94,40 +81,35 @@ class ReadOnlyAdmin(admin.ModelAdmin):
                 self.log_change(request, obj, outcome.message)
         return self._back(obj)
 
-    def _refused(self, request, obj, spec: ObjectAction, action: str, form) -> HttpResponse:
-        """The page again (400) with the refused form bound: its errors next to its
-        fields, the person's choices kept. Actions whose form the page does not show
-        go back to the page with the message."""
-        name = spec.context_name or f"{action}_form"
-        if not self.shows_form(name):
-            return self._back(obj)
-        request.method = "GET"  # render the page; nothing is saved through it
-        response = self.change_view(request, str(obj.pk),
-                                    extra_context={"bound_forms": {name: form}})
-        response.status_code = 400
-        return response
-
-    def shows_form(self, name: str) -> bool:
-        """Whether the change form renders a form under ``name`` (bound on refusal)."""
-        return name in {"decide_form", "reject_form", "correction_form"}
+    def refused_form(self, request: HttpRequest, obj, form: ActionForm) -> TemplateResponse:
+        meta = self.model._meta
+        return TemplateResponse(request, "admin/triage/action_form.html", {
+            **self.admin_site.each_context(request), "opts": meta, "original": obj,
+            "title": _("Not done yet"), "form": form, "action_url": request.path,
+            "change_url": reverse(f"admin:{meta.app_label}_{meta.model_name}_change",
+                                  args=[obj.pk]),
+        }, status=400)
 
     def action_context(self, obj) -> dict | None:
         """What the change form needs to offer this object's actions; None while the
         object's state offers none."""
         return None
 
+    def action_urls(self, request: HttpRequest, obj) -> dict[str, str]:
+        """Where each action the user may take on ``obj`` is POSTed."""
+        meta = self.model._meta
+        return {name: reverse(f"admin:{meta.app_label}_{meta.model_name}_act",
+                              args=[obj.pk, name])
+                for name, spec in self.object_actions.items()
+                if request.user.has_perm(spec.permission)}
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra = dict(extra_context or {})
-        allowed = [name for name, spec in self.object_actions.items()
-                   if request.user.has_perm(spec.permission)]
-        obj = self.get_object(request, object_id) if allowed else None
-        context = self.action_context(obj) if obj is not None else None
+        obj = self.get_object(request, object_id) if self.object_actions else None
+        urls = self.action_urls(request, obj) if obj is not None else {}
+        context = self.action_context(obj) if urls else None
         if context is not None:
-            meta = self.model._meta
-            extra.update(context, act_urls={
-                name: reverse(f"admin:{meta.app_label}_{meta.model_name}_act",
-                              args=[obj.pk, name]) for name in allowed})
-        extra.update(extra.pop("bound_forms", {}))
+            extra.update(context, act_urls=urls)
         return super().change_view(request, object_id, form_url, extra)
 
     def _back(self, obj) -> HttpResponseRedirect:
@@ -141,6 +123,28 @@ def _label(form, field: str) -> str:
     if field in form.fields:
         return str(form.fields[field].label or field.replace("_", " ")).capitalize()
     return _("Form")
+
+
+class ReadOnlyAdmin(ObjectActions, admin.ModelAdmin):
+    """Nobody edits what arrived or what was decided; changes go through services, one
+    ``object_actions`` entry each."""
+
+    def has_add_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+    def action_checkbox(self, obj) -> str:
+        """Django's row checkbox, the same markup without rendering a form widget's
+        template for every row (a fifth of a 100-row changelist's time)."""
+        return format_html(
+            '<input type="checkbox" name="{}" value="{}" class="action-select" '
+            'aria-label="{}">', helpers.ACTION_CHECKBOX_NAME, obj.pk,
+            format_html(_("Select this object for an action - {}"), str(obj)))
 
 
 class ReadOnlyInline(admin.TabularInline):

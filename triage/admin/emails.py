@@ -208,10 +208,6 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     def shown_from(self, obj: InboundEmail) -> str:
         return esc(obj.from_header)
 
-    @admin.display(description=_("route"), ordering="current_run__route")
-    def route(self, obj: InboundEmail) -> str:
-        return labels.route(obj.current_run.route) if obj.current_run else "-"
-
     @admin.display(description=_("route (department)"), ordering="current_run__route")
     def route_department(self, obj: InboundEmail) -> str:
         """One column for both, so the list fits a 1440 px screen."""
@@ -221,11 +217,6 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         if not run.department:
             return labels.route(run.route)
         return f"{labels.route(run.route)} ({labels.department(run.department)})"
-
-    @admin.display(description=_("department"))
-    def department(self, obj: InboundEmail) -> str:
-        run = obj.current_run
-        return labels.department(run.department) if run and run.department else "-"
 
     @admin.display(description=_("exposure USD"), ordering="current_run__exposure_usd")
     def exposure_usd(self, obj: InboundEmail) -> str:

@@ -53,8 +53,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
     object_actions = {
         "approve": ObjectAction(forms.VersionForm, CLAIMS, tickets.ticket_approve),
         "reject": ObjectAction(forms.RejectForm, CLAIMS, tickets.ticket_reject),
-        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, tickets.ticket_correct,
-                                context_name="correction_form"),
+        "correct": ObjectAction(forms.CorrectionForm, CLAIMS, tickets.ticket_correct),
         **work_actions("ticket"),
     }
 

@@ -150,13 +150,10 @@ class WorkAdmin:
         return obj.assignee.get_username() if obj.assignee_id else "-"
 
     def work_context(self, request, obj) -> dict:
-        meta = self.model._meta
         user = request.user
         spec = ownership.KINDS[self.work_kind]
-        urls = {name: reverse(f"admin:{meta.app_label}_{meta.model_name}_act",
-                              args=[obj.pk, name])
-                for name in WORK_ACTIONS if name in self.object_actions
-                and user.has_perm(self.object_actions[name].permission)}
+        urls = {name: url for name, url in self.action_urls(request, obj).items()
+                if name in WORK_ACTIONS}
         is_open = spec.model.objects.filter(spec.open, pk=obj.pk).exists()
         hand_over = None
         if "hand_over" in urls and is_open:
@@ -182,20 +179,9 @@ class WorkAdmin:
             "note_form": NoteAddForm() if "note" in urls else None,
         }
 
-    def shows_form(self, name: str) -> bool:
-        return name in {"note_form", "reply_form", "hand_over_form"} or \
-            super().shows_form(name)
-
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra = dict(extra_context or {})
         obj = self.get_object(request, object_id)
         if obj is not None:
-            work = self.work_context(request, obj)
-            bound = extra.get("bound_forms", {})
-            for name in ("note_form", "hand_over_form"):
-                if name in bound and work.get(name) is not None:
-                    work[name] = bound[name]
-            if "reply_form" in bound and work["reply"]:
-                work["reply"]["form"] = bound["reply_form"]
-            extra["work"] = work
+            extra["work"] = self.work_context(request, obj)
         return super().change_view(request, object_id, form_url, extra)

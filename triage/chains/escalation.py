@@ -3,7 +3,6 @@ of the extraction, so one mistaken chain cannot hide an escalation."""
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
@@ -11,17 +10,9 @@ from pydantic import Field
 
 from triage.chains.llm import Schema, prompt_version, structured
 from triage.chains.untrusted import HUMAN_TEMPLATE
+from triage.routes import Trigger
 
 NAME = "escalation"
-
-
-class Trigger(StrEnum):
-    HIGH_EXPOSURE = "high_exposure"
-    ARBITRATION_OR_LEGAL = "arbitration_or_legal"
-    CONTAMINATION = "contamination"
-    TIGHT_DEADLINE = "tight_deadline"
-    CONTRACT_CANCELLATION = "contract_cancellation"
-    OTHER = "other"
 
 
 class EscalationCheck(Schema):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import date
-from enum import StrEnum
 from typing import Annotated
 
 from langchain_core.prompts import ChatPromptTemplate
@@ -13,18 +12,9 @@ from triage.chains.llm import Schema, prompt_version, structured
 from triage.chains.questions import ChecklistAnswer, format_questions
 from triage.chains.untrusted import HUMAN_TEMPLATE
 from triage.readers.dates import parse_date
+from triage.routes import ClaimType
 
 NAME = "extraction"
-
-
-class ClaimType(StrEnum):
-    CONTAMINATION = "contamination"
-    QUALITY_HVI = "quality_hvi"
-    WEIGHT_SHORTFALL = "weight_shortfall"
-    MOISTURE = "moisture"
-    LATE_SHIPMENT = "late_shipment"
-    DOCUMENTATION = "documentation"
-    OTHER = "other"
 
 
 class HVIFindings(Schema):

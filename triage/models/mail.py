@@ -8,6 +8,7 @@ from django.core.files.storage import Storage, storages
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from triage.routes import MANUAL_ROUTES, Route
 from triage.sanitize import escape_invisible
 
 
@@ -19,23 +20,28 @@ class Provider(models.TextChoices):
     CLI = "cli", _("Command line")
 
 
-class Status(models.TextChoices):
-    RECEIVED = "received", _("Received")
-    QUEUED = "queued", _("Queued")
-    PROCESSING = "processing", _("Processing")
-    ESCALATED = "escalated", _("Escalated")
-    TICKET = "ticket", _("Ticket draft")
-    FORWARDED = "forwarded", _("Forwarded")
-    NEEDS_REVIEW = "needs_review", _("Needs review")
-    FAILED = "failed", _("Failed")
-    IGNORED = "ignored", _("Not triaged (automated mail)")
+# What each route's status says about the email (the route's own label says what
+# choosing it does). Keyed by route: a route without a status label fails at import.
+_ROUTE_STATUS_LABELS = {
+    Route.ESCALATED: _("Escalated"),
+    Route.TICKET: _("Ticket draft"),
+    Route.FORWARDED: _("Forwarded"),
+    Route.NEEDS_REVIEW: _("Needs review"),
+}
 
+# The pipeline's own states around the routes it ends in, built in one place: a new
+# route is a new status by construction, with the same word.
+Status = models.TextChoices("Status", [
+    ("RECEIVED", ("received", _("Received"))),
+    ("QUEUED", ("queued", _("Queued"))),
+    ("PROCESSING", ("processing", _("Processing"))),
+    *((route.name, (route.value, _ROUTE_STATUS_LABELS[route])) for route in Route),
+    ("FAILED", ("failed", _("Failed"))),
+    ("IGNORED", ("ignored", _("Not triaged (automated mail)"))),
+])
 
-TERMINAL = frozenset(
-    {Status.ESCALATED, Status.TICKET, Status.FORWARDED, Status.NEEDS_REVIEW, Status.FAILED,
-     Status.IGNORED}
-)
-ROUTED = frozenset({Status.ESCALATED, Status.TICKET, Status.FORWARDED})
+ROUTED = frozenset(Status(route) for route in MANUAL_ROUTES)
+TERMINAL = frozenset(Status(route) for route in Route) | {Status.FAILED, Status.IGNORED}
 
 # The whole lifecycle in one table. Every terminal state may go back to QUEUED
 # (re-triage); a human may route what the pipeline could not; a ticket escalates when a

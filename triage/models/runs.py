@@ -11,7 +11,9 @@ from triage.models.mail import InboundEmail
 class RunStatus(models.TextChoices):
     RUNNING = "running", _("Running")
     DONE = "done", _("Done")
-    NEEDS_REVIEW = "needs_review", _("Failed closed")
+    # The run could not decide safely and sent the email to a person (its email's
+    # status says needs review; the run's says why).
+    FAILED_CLOSED = "failed_closed", _("Failed closed")
     ERROR = "error", _("Error (will retry)")
 
 

@@ -26,6 +26,7 @@ from langchain_core.runnables import RunnableMap, RunnablePassthrough
 from triage.backstop import to_usd
 from triage.offline import heuristics
 from triage.readers import dates, money, signals
+from triage.routes import ClaimType, Department, Trigger
 
 _DELIM = re.compile(r"<untrusted_email_([0-9a-f]{16})>")
 _RECEIVED = re.compile(r"received this email at (\S+) \(trusted")
@@ -116,12 +117,12 @@ def _classify(email: str, received: date, system: str) -> dict:
         claim_words = signals.find_affirmed(body, signals.CLAIM_WORDS)
         why = ", ".join(types) or (claim_words[0].group(0) if claim_words else "claim")
         reason = f"affirmed claim language: {why}"
-    elif department == "other":
+    elif department == Department.OTHER:
         reason = "no claim language and no department keywords"
     else:
         reason = f"{department} keywords and no affirmed claim language"
     return {"is_claim": is_claim, "department": department, "reason": reason,
-            "confidence": 0.6 if is_claim or department != "other" else 0.3}
+            "confidence": 0.6 if is_claim or department != Department.OTHER else 0.3}
 
 
 def _extract(email: str, received: date, system: str) -> dict:
@@ -158,7 +159,7 @@ def _extract(email: str, received: date, system: str) -> dict:
         "contract_reference": contract,
         "lot_reference": lot,
         "origin": origin,
-        "claim_types": types or (["other"] if signals.has_claim_signal(body) else []),
+        "claim_types": types or ([ClaimType.OTHER] if signals.has_claim_signal(body) else []),
         "hvi": hvi,
         "required_action": _required_action(body),
         "claim_date": received.isoformat(),
@@ -223,12 +224,12 @@ def _escalate(email: str, received: date, system: str) -> dict:
     usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
         if amount else None
     if usd is not None and usd >= threshold:
-        triggers.append("high_exposure")
+        triggers.append(Trigger.HIGH_EXPOSURE)
         reasons.append(f"amount {amount.quote}")
     deadline, _ = dates.response_deadline(body, received, settings.TRIAGE_HOLIDAYS)
     if deadline and dates.business_days_between(received, deadline,
                                                 settings.TRIAGE_HOLIDAYS) <= days:
-        triggers.append("tight_deadline")
+        triggers.append(Trigger.TIGHT_DEADLINE)
         reasons.append(f"deadline {deadline.isoformat()}")
     return {
         "requires_escalation": bool(triggers),

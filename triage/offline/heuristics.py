@@ -7,40 +7,45 @@ from __future__ import annotations
 import re
 
 from triage.readers.signals import words
+from triage.routes import Department
 
-DEPARTMENT_PATTERNS: dict[str, re.Pattern[str]] = {
-    "finance": words(r"invoice", r"fatura", r"factura", r"nota fiscal", r"payment", r"pagamento",
-                      r"boleto", r"remittance", r"bank details", r"dados banc[áa]rios",
-                      r"statement of account", r"overdue", r"vencid", r"\bIBAN\b", r"SWIFT"),
-    "logistics": words(r"booking", r"vessel", r"container", r"cont[êe]iner", r"navio",
-                        r"embarque", r"shipment", r"shipping", r"bill of lading", r"\bB/?L\b",
-                        r"\bETA\b", r"\bETD\b", r"port of", r"porto", r"warehouse", r"armaz[ée]m",
-                        r"freight", r"frete", r"transit", r"tr[âa]nsito", r"stuffing",
-                        # Certificates, surveys and lab results travel with the goods.
-                        r"certificate", r"certificado", r"laudo", r"inspection", r"inspe[çc][ãa]o",
-                        r"inspecci[óo]n", r"surveyor", r"survey report", r"weighing", r"pesagem",
-                        r"outturn", r"phytosanitary", r"fitossanit[áa]rio", r"fumigation",
-                        r"HVI results", r"resultados HVI", r"romaneio", r"packing list",
-                        r"draft B/?L", r"contenedor", r"buque", r"naviera", r"despacho"),
-    "commercial": words(r"offer", r"oferta", r"quote", r"quotation", r"cota[çc][ãa]o",
-                         r"cotizaci[óo]n", r"price", r"pre[çc]o", r"precio", r"proposal",
-                         r"proposta", r"propuesta", r"\bbid\b", r"availability",
-                         r"disponibilidade", r"disponibilidad", r"indication", r"new crop",
-                         r"safra", r"purchase", r"compra", r"contract confirmation",
-                         r"confirma[çc][ãa]o de contrato", r"confirmaci[óo]n de contrato",
-                         r"countersign\w*", r"market report", r"broker", r"corretor",
-                         r"basis", r"ICE futures", r"inquiry", r"enquiry", r"consulta de"),
+DEPARTMENT_PATTERNS: dict[Department, re.Pattern[str]] = {
+    Department.FINANCE: words(
+        r"invoice", r"fatura", r"factura", r"nota fiscal", r"payment", r"pagamento",
+        r"boleto", r"remittance", r"bank details", r"dados banc[áa]rios",
+        r"statement of account", r"overdue", r"vencid", r"\bIBAN\b", r"SWIFT"),
+    Department.LOGISTICS: words(
+        r"booking", r"vessel", r"container", r"cont[êe]iner", r"navio",
+        r"embarque", r"shipment", r"shipping", r"bill of lading", r"\bB/?L\b",
+        r"\bETA\b", r"\bETD\b", r"port of", r"porto", r"warehouse", r"armaz[ée]m",
+        r"freight", r"frete", r"transit", r"tr[âa]nsito", r"stuffing",
+        # Certificates, surveys and lab results travel with the goods.
+        r"certificate", r"certificado", r"laudo", r"inspection", r"inspe[çc][ãa]o",
+        r"inspecci[óo]n", r"surveyor", r"survey report", r"weighing", r"pesagem",
+        r"outturn", r"phytosanitary", r"fitossanit[áa]rio", r"fumigation",
+        r"HVI results", r"resultados HVI", r"romaneio", r"packing list",
+        r"draft B/?L", r"contenedor", r"buque", r"naviera", r"despacho"),
+    Department.COMMERCIAL: words(
+        r"offer", r"oferta", r"quote", r"quotation", r"cota[çc][ãa]o",
+        r"cotizaci[óo]n", r"price", r"pre[çc]o", r"precio", r"proposal",
+        r"proposta", r"propuesta", r"\bbid\b", r"availability",
+        r"disponibilidade", r"disponibilidad", r"indication", r"new crop",
+        r"safra", r"purchase", r"compra", r"contract confirmation",
+        r"confirma[çc][ãa]o de contrato", r"confirmaci[óo]n de contrato",
+        r"countersign\w*", r"market report", r"broker", r"corretor",
+        r"basis", r"ICE futures", r"inquiry", r"enquiry", r"consulta de"),
     # Mail for nobody's desk in particular: events, memos, newsletters, office notices.
-    "other": words(r"seminar", r"semin[áa]rio", r"webinar", r"workshop", r"conference",
-                    r"congresso", r"congreso", r"newsletter", r"boletim", r"bolet[íi]n",
-                    r"memo\b", r"all-staff", r"all staff", r"training", r"treinamento",
-                    r"capacitaci[óo]n", r"out of office", r"fora do escrit[óo]rio",
-                    r"fuera de la oficina", r"holiday", r"feriado", r"office closure",
-                    r"password", r"senha", r"contrase[ñn]a", r"IT support", r"unsubscribe"),
+    Department.OTHER: words(
+        r"seminar", r"semin[áa]rio", r"webinar", r"workshop", r"conference",
+        r"congresso", r"congreso", r"newsletter", r"boletim", r"bolet[íi]n",
+        r"memo\b", r"all-staff", r"all staff", r"training", r"treinamento",
+        r"capacitaci[óo]n", r"out of office", r"fora do escrit[óo]rio",
+        r"fuera de la oficina", r"holiday", r"feriado", r"office closure",
+        r"password", r"senha", r"contrase[ñn]a", r"IT support", r"unsubscribe"),
 }
 
 
-def department_scores(text: str) -> dict[str, int]:
+def department_scores(text: str) -> dict[Department, int]:
     return {name: len(pat.findall(text)) for name, pat in DEPARTMENT_PATTERNS.items()}
 
 
@@ -48,17 +53,17 @@ _INVOICE = words(r"invoice", r"fatura", r"factura", r"nota fiscal", r"boleto", r
                   r"credit note", r"statement of account")
 
 
-def best_department(text: str, subject: str = "") -> str:
+def best_department(text: str, subject: str = "") -> Department:
     """An invoice named in the subject is finance's, whatever it is for (a freight
     invoice mentions vessels and bookings). Otherwise subject words count three times:
     senders say what a mail is about there."""
     if _INVOICE.search(subject):
-        return "finance"
+        return Department.FINANCE
     scores = department_scores(text)
     for name, count in department_scores(subject).items():
         scores[name] += 3 * count
     name, score = max(scores.items(), key=lambda kv: kv[1])  # ties: the first listed
-    return name if score > 0 else "other"
+    return name if score > 0 else Department.OTHER
 
 
 _REF = r"((?:[A-Z0-9][A-Z0-9\-/.]*)?\d[A-Z0-9\-/]*)"

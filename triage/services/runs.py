@@ -32,7 +32,7 @@ def run_finish(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
         for c in decision.calls
     ])
     run.status = RunStatus.ERROR if retry else (
-        RunStatus.NEEDS_REVIEW if decision.route == Route.NEEDS_REVIEW
+        RunStatus.FAILED_CLOSED if decision.route == Route.NEEDS_REVIEW
         else RunStatus.DONE)
     run.finished_at = timezone.now()
     run.route = "" if retry else decision.route

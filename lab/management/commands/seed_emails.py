@@ -13,10 +13,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from triage.models import InboundEmail, RunStatus, Status, TriageRun
-
-ROUTES = [("escalated", Status.ESCALATED), ("ticket", Status.TICKET),
-          ("forwarded", Status.FORWARDED), ("needs_review", Status.NEEDS_REVIEW)]
-DEPARTMENTS = ["finance", "logistics", "commercial", "other"]
+from triage.routes import Department, Route
 
 
 class Command(BaseCommand):
@@ -37,7 +34,7 @@ class Command(BaseCommand):
             with transaction.atomic():
                 emails = []
                 for i in range(start + made, start + made + n):
-                    route, status = rng.choice(ROUTES)
+                    route = rng.choice(list(Route))
                     received = now - timedelta(minutes=rng.randint(0, 60 * 24 * 365))
                     body = f"Contract CT-{i % 9000}, lot {i % 700}: seeded message {i}."
                     emails.append(InboundEmail(
@@ -49,20 +46,20 @@ class Command(BaseCommand):
                         subject=f"{route.title()} notice {i} for contract CT-{i % 9000}",
                         text_body=body, received_at=received, content_hash="0" * 64,
                         raw_message=body.encode(), raw_format="rfc822", raw_size=len(body),
-                        status=status, status_changed_at=received, triage_attempts=1,
+                        status=Status(route), status_changed_at=received, triage_attempts=1,
                         flags={"hidden_content": ["div: x"]} if i % 97 == 0 else {},
                     ))
                 InboundEmail.objects.bulk_create(emails)
                 runs = []
                 for email in emails:
-                    route = email.status if email.status != "needs_review" else "needs_review"
+                    route = Route(email.status)
                     amount = Decimal(rng.choice([0, 4_000, 12_400, 71_850, 180_000]))
                     runs.append(TriageRun(
                         email=email, attempt=1, status=RunStatus.DONE, provider="offline",
                         model_name="offline-rules-v1", route=route,
-                        department=rng.choice(DEPARTMENTS) if route == "forwarded" else "",
-                        is_claim=route in ("escalated", "ticket"),
-                        escalation_required=route == "escalated",
+                        department=rng.choice(list(Department)) if route == Route.FORWARDED else "",
+                        is_claim=route in (Route.ESCALATED, Route.TICKET),
+                        escalation_required=route == Route.ESCALATED,
                         exposure_usd=amount or None,
                         response_deadline=(email.received_at + timedelta(days=rng.randint(1, 30))
                                            ).date(),

@@ -23,6 +23,7 @@ from triage.readers.signals.vocabulary import (
     CLAIM_TYPE_PATTERNS,
     CLAIM_WORDS,
 )
+from triage.routes import ClaimType
 
 # --- Affirmation, by kind of word -------------------------------------------------
 
@@ -107,7 +108,7 @@ def _claim_context(doc: _Doc) -> bool:
     return bool(doc._memo["claim_context"])
 
 
-def _type_reading(doc: _Doc, name: str) -> tuple[bool, bool, bool]:
+def _type_reading(doc: _Doc, name: ClaimType) -> tuple[bool, bool, bool]:
     """One pass over a claim type's words: (a problem word affirmed, a wrong
     measurement affirmed, a measured value affirmed)."""
     key = f"type:{name}"
@@ -132,7 +133,7 @@ def _type_reading(doc: _Doc, name: str) -> tuple[bool, bool, bool]:
     return doc._memo[key]  # type: ignore[return-value]
 
 
-def claim_types(text: str) -> list[str]:
+def claim_types(text: str) -> list[ClaimType]:
     """The kinds of claim the email affirms, in CLAIM_TYPE_PATTERNS order."""
     doc = _folded(text)
     found = []

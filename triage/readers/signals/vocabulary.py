@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from triage.readers.signals.matching import _whole
+from triage.routes import ClaimType
 
 # --- Claim vocabulary ---------------------------------------------------------------
 
@@ -86,12 +87,13 @@ def _typed(strong: list[str], measure: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(parts))
 
 
-CLAIM_TYPE_PATTERNS: dict[str, re.Pattern[str]] = {
-    "contamination": _typed(_CONTAMINATION, []),
-    "quality_hvi": _typed(_QUALITY_STRONG, _QUALITY_MEASURE),
-    "weight_shortfall": _typed(_WEIGHT, []),
-    "moisture": _typed(_MOISTURE_STRONG, _MOISTURE_MEASURE),
-    "late_shipment": _typed([], _LATE),
+# The claim types a rule can read (documentation and "other" are the model's to judge).
+CLAIM_TYPE_PATTERNS: dict[ClaimType, re.Pattern[str]] = {
+    ClaimType.CONTAMINATION: _typed(_CONTAMINATION, []),
+    ClaimType.QUALITY_HVI: _typed(_QUALITY_STRONG, _QUALITY_MEASURE),
+    ClaimType.WEIGHT_SHORTFALL: _typed(_WEIGHT, []),
+    ClaimType.MOISTURE: _typed(_MOISTURE_STRONG, _MOISTURE_MEASURE),
+    ClaimType.LATE_SHIPMENT: _typed([], _LATE),
 }
 
 # Something is wrong with a measurement: right after it...

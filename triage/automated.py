@@ -1,0 +1,52 @@
+"""Mail that is machine-sent: what is stored but never triaged (our own notifications
+coming back, bounces) and what is triaged with a hint for staff (auto-replies, no-reply
+senders). Pure: no Django; ``triage.mime`` asks both questions of every message."""
+
+from __future__ import annotations
+
+import re
+from email.message import Message
+
+from triage.mimeheaders import Headers
+
+# Set on every notification and reply we send, so our own mail coming back is not triaged.
+NOTIFICATION_HEADER = "X-Triage-Notification"
+_BOUNCE_SENDERS = re.compile(r"(mailer-daemon|postmaster)@", re.I)
+_NOREPLY_SENDERS = re.compile(r"(no-?reply|do-?not-?reply)[^@]*@", re.I)
+
+
+def detect_automated(message: Message, from_address: str, own: list[str] | None = None) -> str:
+    """Why a message is stored but not triaged, or ''. Only what would loop or is no
+    message from anyone: our own notifications coming back, and delivery status
+    notifications (bounces). Other machine-sent mail (an ERP's claim, an out-of-office
+    reply) is triaged like any other; ``automated_hint`` says why it looks automated."""
+    head = Headers(message, {})
+    if head.raw(NOTIFICATION_HEADER.lower()):
+        return "our own notification"
+    if own and from_address and from_address.lower() in own:
+        return "sent from our own address"
+    report_type = head.param("report-type").lower()
+    if message.get_content_type() == "multipart/report" and report_type == "delivery-status":
+        return "delivery status notification (bounce)"
+    if _BOUNCE_SENDERS.match(from_address or ""):
+        return f"bounce from {from_address}"
+    return ""
+
+
+def automated_hint(message: Message, from_address: str) -> str:
+    """Why a message looks machine-sent (RFC 3834 headers, a no-reply sender), for
+    staff to see; '' when nothing says so. We never auto-reply, so it is triaged."""
+    head = Headers(message, {})
+    auto = head.first("auto-submitted").lower()
+    if auto and auto != "no":
+        return f"Auto-Submitted: {auto[:40]}"
+    precedence = head.first("precedence").lower()
+    if precedence in {"bulk", "junk", "auto_reply", "list"}:
+        return f"Precedence: {precedence}"
+    for header in ("X-Autoreply", "X-Autorespond", "X-Auto-Response-Suppress"):
+        value = head.first(header.lower()).lower()
+        if value and (header != "X-Auto-Response-Suppress" or "all" in value or "oof" in value):
+            return f"{header}: {value[:40]}"
+    if _NOREPLY_SENDERS.match(from_address or ""):
+        return f"no-reply sender {from_address}"
+    return ""
