@@ -20,10 +20,9 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from email import policy
 from email.message import EmailMessage, Message
-from email.utils import parsedate_to_datetime
 
 from triage.doctext import (
     csv_table,
@@ -34,7 +33,7 @@ from triage.doctext import (
     text_kind,
 )
 from triage.htmltext import convert, html_adds, html_to_text
-from triage.mimeheaders import Headers, parse_tree, read_addresses
+from triage.mimeheaders import Headers, parse_date, parse_tree, read_addresses
 from triage.readers.text import mixed_script_words
 from triage.sanitize import invisible_report, normalize_for_model
 
@@ -116,7 +115,7 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
         flags["automated_hint"] = hint
     _walk(message, texts, htmls, attachments, hidden, flags, 0, depth)
     return _assemble(
-        texts, htmls, hidden, flags, attachments=attachments, date=_date(head.first("date")),
+        texts, htmls, hidden, flags, attachments=attachments, date=parse_date(head.first("date")),
         message_id=_first_msgid(head.first("message-id")),
         in_reply_to=_first_msgid(head.first("in-reply-to")),
         references=_MSGID_RE.findall(head.first("references"))[-50:],
@@ -339,18 +338,6 @@ def _first_msgid(value: str) -> str:
     if match:
         return match.group(1)[:995]
     return value.strip().strip("<>")[:995] if value.strip() and " " not in value.strip() else ""
-
-
-def _date(raw: str) -> datetime | None:
-    if not raw:
-        return None
-    try:
-        value = parsedate_to_datetime(raw[:200])
-    except (TypeError, ValueError, IndexError, OverflowError):
-        return None
-    if value is None:
-        return None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
 _BOUNCE_SENDERS = re.compile(r"(mailer-daemon|postmaster)@", re.I)
