@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from email import encoders
 from email.message import Message
 from email.utils import unquote
+from io import BytesIO
 
 from anymail.exceptions import (
     AnymailConfigurationError,
@@ -39,7 +40,8 @@ from anymail.signals import AnymailInboundEvent
 from anymail.webhooks.mailgun import MailgunInboundWebhookView
 from anymail.webhooks.postmark import PostmarkInboundWebhookView
 from django.conf import settings
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, JsonResponse, QueryDict
+from django.http.multipartparser import MultiPartParser
 from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -174,6 +176,7 @@ class _EspDoor:
             return refusal
         if request.content_type.lower() not in self.content_types:
             return _error(415, f"Content-Type must be {' or '.join(sorted(self.content_types))}")
+        _ = request.body  # read and kept (within the limit): a field can be read again as bytes
         try:
             self.run_validators(request)
         except AnymailWebhookValidationFailure as exc:
@@ -258,9 +261,18 @@ class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
         return OneTimeToken(request.POST["token"], datetime.fromtimestamp(expires, UTC))
 
     def raw_mime(self, request: HttpRequest) -> bytes | None:
-        # The inbound_mime route posts the whole message as "body-mime".
-        raw = request.POST.get("body-mime")
-        return raw.encode("utf-8", "replace") if raw else None
+        # The inbound_mime route posts the whole message as "body-mime". Django reads
+        # form fields as UTF-8, replacing other bytes; read again as Latin-1, every
+        # byte of the message survives (8-bit headers, binary parts).
+        if "body-mime" not in request.POST:  # an empty one is a message of nothing: refused
+            return None
+        body = BytesIO(request.body)
+        if request.content_type.lower() == "multipart/form-data":
+            fields, _ = MultiPartParser(request.META, body, request.upload_handlers,
+                                        "iso-8859-1").parse()
+        else:
+            fields = QueryDict(request.body, encoding="iso-8859-1")
+        return fields["body-mime"].encode("iso-8859-1")
 
     def envelope(self, request: HttpRequest) -> dict:
         recipient = request.POST.get("recipient", "")
