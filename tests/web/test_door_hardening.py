@@ -306,3 +306,15 @@ def test_a_header_only_fragment_is_refused_at_the_raw_esp_doors(client, esp, doo
     assert InboundEmail.objects.count() == 0
     assert post(legit, "tok-legit").status_code == 200
     assert "polypropylene strands" in InboundEmail.objects.get().text_body
+
+
+def test_a_line_break_in_a_json_attachment_type_is_a_400(post_signed):
+    attachment = {"filename": "survey.pdf", "content_base64": base64.b64encode(PDF).decode()}
+    response = post_signed(signed_json(attachments=[
+        {**attachment, "content_type": "application/pdf\r\nX-Injected: 1"}]))
+    assert response.status_code == 400
+    assert "attachments[0].content_type must be type/subtype" in response.json()["error"]
+    assert InboundEmail.objects.count() == 0
+    assert post_signed(signed_json(attachments=[
+        {**attachment, "content_type": "application/pdf"}])).status_code == 202
+    assert Attachment.objects.get().sha256 == sha(PDF)
