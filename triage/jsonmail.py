@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from email import policy
 from email.message import EmailMessage
 
-from triage.mimeheaders import read_addresses
+from triage.mimeheaders import EARLIEST_DATE, LATEST_DATE, in_date_range, read_addresses
 
 _BREAKS = re.compile(r"[\x00-\x1f\x7f\x85\u2028\u2029]+")
 
@@ -30,6 +30,10 @@ MAX_JSON_DEPTH = 32
 # rescanned: linear on hostile input.
 _JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+# A \uD800-\uDFFF escape: json.loads takes a lone one into a str no database or
+# encoder can write. A pair (an emoji) is one character once loaded, so only bodies
+# with such an escape have their strings checked.
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
 
 
 def _too_few_openers(data: bytes) -> bool:
@@ -58,7 +62,7 @@ def load_json(body: bytes) -> object:
     fail: bad syntax or encoding, nesting, an integer over Python's 4300-digit limit."""
     _check_depth(body)
     try:
-        return json.loads(body)
+        data = json.loads(body)
     except UnicodeDecodeError as exc:
         raise BadRequest(f"body is not valid JSON: {exc}") from exc
     except json.JSONDecodeError as exc:
@@ -68,6 +72,27 @@ def load_json(body: bytes) -> object:
     except ValueError as exc:
         # int(): "Exceeds the limit (4300 digits) for integer string conversion"
         raise BadRequest("body is not valid JSON: a number is too large") from exc
+    if _SURROGATE_ESCAPE.search(body):
+        _check_text(data)
+    return data
+
+
+def _check_text(value: object) -> None:
+    """BadRequest for a lone surrogate anywhere in a loaded value, as for a body that
+    is not UTF-8: it is no character. (Depth is bounded by ``_check_depth``.)"""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise BadRequest(f"body is not valid JSON text: a lone surrogate "
+                             f"({value[exc.start]!r}) is not a character") from exc
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_text(key)
+            _check_text(item)
+    elif isinstance(value, list):
+        for item in value:
+            _check_text(item)
 
 
 def _str_field(data: dict, name: str, *, required: bool = False) -> str:
@@ -88,8 +113,10 @@ def _list_field(data: dict, name: str) -> list[str]:
     return value
 
 
-def parse_json(body: bytes) -> tuple[dict, datetime | None]:
-    """Validate a JSON delivery into message fields (BadRequest with the reason)."""
+def parse_json(body: bytes) -> dict:
+    """Validate a JSON delivery into message fields (BadRequest with the reason).
+    ``received_at`` is when the sender says it sent the message: it becomes the
+    ``Date:`` shown, never our receipt time, from which deadlines count."""
     data = load_json(body)
     if not isinstance(data, dict):
         raise BadRequest("body must be a JSON object")
@@ -100,15 +127,7 @@ def parse_json(body: bytes) -> tuple[dict, datetime | None]:
     subject = _str_field(data, "subject")
     if not (text or html or subject):
         raise BadRequest("one of 'subject', 'text' or 'html' is required")
-    received_raw = _str_field(data, "received_at")
-    received_at = None
-    if received_raw:
-        try:
-            received_at = datetime.fromisoformat(received_raw.replace("Z", "+00:00"))
-        except ValueError as exc:
-            raise BadRequest("'received_at' must be an ISO 8601 timestamp") from exc
-        if received_at.tzinfo is None:
-            received_at = received_at.replace(tzinfo=UTC)
+    date = _date_field(data, "received_at")
     attachments = []
     raw_attachments = data.get("attachments") or []
     if not isinstance(raw_attachments, list):
@@ -122,9 +141,11 @@ def parse_json(body: bytes) -> tuple[dict, datetime | None]:
         except (binascii.Error, ValueError) as exc:
             raise BadRequest(f"attachments[{i}].content_base64 is not valid base64") from exc
         ctype = _str_field(item, "content_type") or "application/octet-stream"
-        if "/" not in ctype:
+        if "/" not in ctype or _BREAKS.search(ctype):
             raise BadRequest(f"attachments[{i}].content_type must be type/subtype")
-        attachments.append((_str_field(item, "filename") or f"attachment-{i + 1}", ctype, content))
+        # A name is one line, in the message we build and on the row (a header value).
+        name = one_line(_str_field(item, "filename"))
+        attachments.append((name or f"attachment-{i + 1}", ctype, content))
     fields = dict(
         message_id=_str_field(data, "message_id"),
         from_header=sender,
@@ -133,18 +154,33 @@ def parse_json(body: bytes) -> tuple[dict, datetime | None]:
         subject=subject,
         text=text,
         html=html,
-        date=received_at,
+        date=date,
         in_reply_to=_str_field(data, "in_reply_to"),
         attachments=attachments,
     )
-    return fields, received_at
+    return fields
+
+
+def _date_field(data: dict, name: str) -> datetime | None:
+    raw = _str_field(data, name)
+    if not raw:
+        return None
+    try:
+        value = datetime.fromisoformat(raw.replace("Z", "+00:00"))
+    except ValueError as exc:
+        raise BadRequest(f"'{name}' must be an ISO 8601 timestamp") from exc
+    value = value if value.tzinfo else value.replace(tzinfo=UTC)
+    if not in_date_range(value):
+        raise BadRequest(f"'{name}' must be between {EARLIEST_DATE:%Y-%m-%d} and "
+                         f"{LATEST_DATE:%Y-%m-%d}")
+    return value
 
 
 def json_to_eml(body: bytes) -> bytes:
     """The stored JSON delivery as an RFC 822 message, for download. A delivery that
     no longer validates (the rules grew stricter since) is attached as it is."""
     try:
-        fields, _ = parse_json(body)
+        fields = parse_json(body)
     except BadRequest as exc:
         msg = EmailMessage(policy=policy.default)
         _set_header(msg, "Subject", "stored JSON delivery that no longer validates")
@@ -198,11 +234,16 @@ def build_message(
     return msg
 
 
+def one_line(value: str) -> str:
+    """``value`` with line breaks and control characters as single spaces."""
+    return " ".join(_BREAKS.sub(" ", value).split())
+
+
 def _set_header(msg: EmailMessage, name: str, value: str, *, address: bool = False) -> None:
     """One line of at most 998 characters: a stored CR or LF must neither break the
     download nor start a header of its own. An address the header parser cannot take
     (nested comments) is written as its bare addresses."""
-    line = " ".join(_BREAKS.sub(" ", value).split())
+    line = one_line(value)
     try:
         msg[name] = line[:998]
     except Exception:  # noqa: BLE001 - fall back to what can always be written

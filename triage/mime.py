@@ -21,10 +21,9 @@ What it builds is a ``triage.parsed.ParsedEmail``; whether the mail is machine-s
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime
+from datetime import datetime
 from email import policy
 from email.message import EmailMessage, Message
-from email.utils import parsedate_to_datetime
 
 from triage.automated import NOTIFICATION_HEADER as NOTIFICATION_HEADER  # where services read it
 from triage.automated import automated_hint, detect_automated
@@ -37,7 +36,7 @@ from triage.doctext import (
     text_kind,
 )
 from triage.htmltext import convert, html_adds, html_to_text
-from triage.mimeheaders import Headers, parse_tree, read_addresses
+from triage.mimeheaders import Headers, parse_date, parse_tree, read_addresses
 from triage.parsed import ParsedAttachment, ParsedEmail
 from triage.readers.text import mixed_script_words
 from triage.sanitize import invisible_report, normalize_for_model
@@ -73,7 +72,7 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
         flags["automated_hint"] = hint
     _walk(message, texts, htmls, attachments, hidden, flags, 0, depth)
     return _assemble(
-        texts, htmls, hidden, flags, attachments=attachments, date=_date(head.first("date")),
+        texts, htmls, hidden, flags, attachments=attachments, date=parse_date(head.first("date")),
         message_id=_first_msgid(head.first("message-id")),
         in_reply_to=_first_msgid(head.first("in-reply-to")),
         references=_MSGID_RE.findall(head.first("references"))[-50:],
@@ -298,13 +297,3 @@ def _first_msgid(value: str) -> str:
     return value.strip().strip("<>")[:995] if value.strip() and " " not in value.strip() else ""
 
 
-def _date(raw: str) -> datetime | None:
-    if not raw:
-        return None
-    try:
-        value = parsedate_to_datetime(raw[:200])
-    except (TypeError, ValueError, IndexError, OverflowError):
-        return None
-    if value is None:
-        return None
-    return value if value.tzinfo else value.replace(tzinfo=UTC)

@@ -28,10 +28,11 @@ import base64
 import binascii
 import codecs
 import re
+from datetime import UTC, datetime
 from email.feedparser import BytesFeedParser
 from email.message import Message
 from email.policy import Compat32
-from email.utils import getaddresses
+from email.utils import getaddresses, parsedate_to_datetime
 
 HEADER_MAX_BYTES = 100 * 1024
 HEADER_BLOCK_MAX_BYTES = 256 * 1024
@@ -41,6 +42,10 @@ MAX_ENCODED_WORDS = 1000
 MAX_MIME_DEPTH = 20  # parts inside parts (attached messages count too)
 MAX_PARTS = 2000  # boundary lines read; the parts after them are not parsed
 MAX_LINES = 400_000  # lines read (10 MB of base64 is 140,000)
+# Dates a page can show in any time zone: outside them a local time overflows (year
+# 9999 at -12:00 is year 10000 in UTC), so a date there is read as no date at all.
+EARLIEST_DATE = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST_DATE = datetime(9998, 12, 31, tzinfo=UTC)
 MAX_COMMENT_DEPTH = 5  # deeper nesting in an address header is flagged, never parsed
 _MIME_HEADERS = frozenset({"content-type", "content-disposition",
                            "content-transfer-encoding"})
@@ -137,6 +142,26 @@ def _nth(data: bytes, needle: bytes, n: int) -> int:
         if pos < 0:
             return -1
     return pos
+
+
+def in_date_range(value: datetime) -> bool:
+    """Whether ``value`` (aware) can be shown and counted from in every time zone."""
+    return EARLIEST_DATE <= value <= LATEST_DATE
+
+
+def parse_date(raw: str) -> datetime | None:
+    """An RFC 5322 date (``Date:``, the end of a ``Received:``) as an aware datetime
+    (UTC when it names no zone), or None when it is unreadable or out of range."""
+    if not raw:
+        return None
+    try:
+        value = parsedate_to_datetime(raw[:200])
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if value is None:
+        return None
+    value = value if value.tzinfo else value.replace(tzinfo=UTC)
+    return value if in_date_range(value) else None
 
 
 def to_text(value: str, fallback: str = "") -> tuple[str, str]:

@@ -5,7 +5,9 @@
 * ``X-Triage-Timestamp: <unix seconds>`` and
   ``X-Triage-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + body)>``;
   several secrets may be configured at once (rotation).
-* body: JSON (``application/json``) or a raw message (``message/rfc822``).
+* body: JSON (``application/json``) or a raw message (``message/rfc822``). A JSON
+  ``received_at`` is the sender's stated time, stored and shown as the ``Date:``; the
+  receipt time is this server's clock, and deadlines count from it.
 * 202 new, 200 duplicate, 400 malformed, 401 unauthenticated, 413 too large,
   415 other content types, 503 no secret configured.
 
@@ -24,6 +26,10 @@ import logging
 import re
 import time
 from datetime import UTC, datetime
+from email import encoders
+from email.message import Message
+from email.utils import unquote
+from io import BytesIO
 
 from anymail.exceptions import (
     AnymailConfigurationError,
@@ -34,7 +40,8 @@ from anymail.signals import AnymailInboundEvent
 from anymail.webhooks.mailgun import MailgunInboundWebhookView
 from anymail.webhooks.postmark import PostmarkInboundWebhookView
 from django.conf import settings
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, JsonResponse, QueryDict
+from django.http.multipartparser import MultiPartParser
 from django.urls import path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -95,19 +102,17 @@ def inbound(request: HttpRequest) -> JsonResponse:
     content_type = request.content_type.lower()
     try:
         if content_type == "application/json":
-            fields, received_at = parse_json(body)
-            parsed = mime.parse_fields(**fields)
-            raw_format = "json"
+            parsed, raw_format = mime.parse_fields(**parse_json(body)), "json"
         elif content_type == "message/rfc822":
-            parsed, received_at = _parse_rfc822(body), None
-            raw_format = "rfc822"
+            parsed, raw_format = _parse_rfc822(body), "rfc822"
         else:
             return _error(415, "Content-Type must be application/json or message/rfc822")
     except BadRequest as exc:
         return _error(400, str(exc))
 
-    result = email_ingest(parsed, raw=body, raw_format=raw_format, provider=Provider.WEBHOOK,
-                          received_at=received_at)
+    # Received now, by our clock: a sender's stated time is its Date, and deadlines
+    # count from receipt.
+    result = email_ingest(parsed, raw=body, raw_format=raw_format, provider=Provider.WEBHOOK)
     return _answer(result)
 
 
@@ -126,6 +131,12 @@ def _parse_rfc822(body: bytes) -> mime.ParsedEmail:
 
 
 # --- ESP inbound through django-anymail ---------------------------------------------
+
+# Headers an ESP may post as fields (Mailgun's ``message-headers``, Postmark's
+# ``Headers``), counted before anymail builds a message of them: it spends ~100 us on
+# each, so 100,000 of them took 20-28 s. Real mail carries tens; a long relay chain
+# a few hundred.
+MAX_ESP_HEADERS = 1000
 
 
 class _EspDoor:
@@ -150,7 +161,11 @@ class _EspDoor:
         return None
 
     def envelope(self, request: HttpRequest) -> dict:
-        return {"event_id": "", "envelope_sender": "", "envelope_recipients": []}
+        return {"provider_event_id": "", "envelope_sender": "", "envelope_recipients": []}
+
+    def header_count(self, request: HttpRequest) -> int:
+        """How many headers the ESP posted as fields (BadRequest if unreadable)."""
+        raise NotImplementedError
 
     def post(self, request: HttpRequest, *args, **kwargs) -> JsonResponse:
         missing = self.missing_secret()
@@ -161,40 +176,63 @@ class _EspDoor:
             return refusal
         if request.content_type.lower() not in self.content_types:
             return _error(415, f"Content-Type must be {' or '.join(sorted(self.content_types))}")
+        _ = request.body  # read and kept (within the limit): a field can be read again as bytes
         try:
             self.run_validators(request)
         except AnymailWebhookValidationFailure as exc:
             log.warning("%s webhook refused: %s", self.esp_name, exc)
             return _error(401, str(exc))
-        raw = self.raw_mime(request)
-        if raw is not None:
-            # The message as the ESP received it: stored and parsed by our own bounded
-            # parser, never by anymail's (which recurses on a deeply nested message).
-            try:
-                result = _ingest_raw(raw, provider=self.provider,
-                                     token=self.one_time_token(request),
-                                     **self.envelope(request))
-            except TokenReused as exc:
-                log.warning("%s webhook refused: %s", self.esp_name, exc)
-                return _error(406, str(exc))
-            return _answer(result, new=200)
         try:
-            events = self.parse_events(request)
-        except (BadRequest, AnymailConfigurationError) as exc:
+            raw = self.raw_mime(request)
+            if raw is not None:
+                # The message as the ESP received it: stored and parsed by our own
+                # bounded parser, never by anymail's (which recurses on a deeply
+                # nested message and re-serialises what it parsed).
+                parsed, envelope = _parse_rfc822(raw), self.envelope(request)
+            else:
+                raw, envelope = self.message_from_fields(request)
+                parsed = mime.parse_bytes(raw)
+            result = email_ingest(parsed, raw=raw, raw_format="rfc822", provider=self.provider,
+                                  token=self.one_time_token(request), **envelope)
+        except BadRequest as exc:
             return _error(400, str(exc))
-        except (AnymailError, AttributeError, KeyError, TypeError, ValueError,
-                RecursionError) as exc:
-            return _error(400, f"not a {self.esp_name} inbound payload "
-                               f"({type(exc).__name__})")
-        if len(events) != 1:
-            return _error(400, f"expected one inbound event, got {len(events)}")
-        try:
-            result = _ingest_event(events[0], provider=self.provider,
-                                   token=self.one_time_token(request))
         except TokenReused as exc:
             log.warning("%s webhook refused: %s", self.esp_name, exc)
             return _error(406, str(exc))
         return _answer(result, new=200)
+
+    def message_from_fields(self, request: HttpRequest) -> tuple[bytes, dict]:
+        """(the ESP's parsed fields as one RFC 5322 message, by anymail, with every
+        attachment's bytes kept; its envelope)."""
+        count = self.header_count(request)
+        if count > MAX_ESP_HEADERS:
+            raise BadRequest(f"{count} headers: a message carries at most {MAX_ESP_HEADERS}")
+        try:
+            events = self.parse_events(request)
+            if len(events) != 1:
+                raise BadRequest(f"expected one inbound event, got {len(events)}")
+            message = events[0].message
+            _attachments_as_base64(message)
+            raw = message.as_bytes()
+        except AnymailConfigurationError as exc:
+            raise BadRequest(str(exc)) from exc
+        except (AnymailError, AttributeError, KeyError, TypeError, ValueError,
+                RecursionError) as exc:
+            raise BadRequest(f"not a {self.esp_name} inbound payload "
+                             f"({type(exc).__name__})") from exc
+        return raw, {"provider_event_id": str(events[0].event_id or ""),
+                     "envelope_sender": message.envelope_sender or "",
+                     "envelope_recipients": [r for r in [message.envelope_recipient] if r]}
+
+
+def _attachments_as_base64(message: Message) -> None:
+    """Anymail sets an attachment's bytes as the part's payload with no transfer
+    encoding, so ``as_bytes()`` rewrites its line ends (a PNG's signature holds a CRLF:
+    579 bytes became 578, typed octet-stream). Base64 carries them as they are."""
+    for part in message.walk():
+        if (not part.is_multipart() and part.get("Content-Disposition") is not None
+                and part.get("Content-Transfer-Encoding") is None):
+            encoders.encode_base64(part)
 
 
 class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
@@ -223,19 +261,33 @@ class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
         return OneTimeToken(request.POST["token"], datetime.fromtimestamp(expires, UTC))
 
     def raw_mime(self, request: HttpRequest) -> bytes | None:
-        # The inbound_mime route posts the whole message as "body-mime".
-        raw = request.POST.get("body-mime")
-        return raw.encode("utf-8", "replace") if raw else None
+        # The inbound_mime route posts the whole message as "body-mime". Django reads
+        # form fields as UTF-8, replacing other bytes; read again as Latin-1, every
+        # byte of the message survives (8-bit headers, binary parts).
+        if "body-mime" not in request.POST:  # an empty one is a message of nothing: refused
+            return None
+        body = BytesIO(request.body)
+        if request.content_type.lower() == "multipart/form-data":
+            fields, _ = MultiPartParser(request.META, body, request.upload_handlers,
+                                        "iso-8859-1").parse()
+        else:
+            fields = QueryDict(request.body, encoding="iso-8859-1")
+        return fields["body-mime"].encode("iso-8859-1")
 
     def envelope(self, request: HttpRequest) -> dict:
         recipient = request.POST.get("recipient", "")
-        return {"event_id": request.POST.get("token", ""),
+        return {"provider_event_id": request.POST.get("token", ""),
                 "envelope_sender": request.POST.get("sender", ""),
                 "envelope_recipients": [recipient] if recipient else []}
 
+    def header_count(self, request: HttpRequest) -> int:
+        headers = load_json(request.POST.get("message-headers", "[]").encode())
+        return len(headers) if isinstance(headers, list) else 0
+
 
 class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
-    """Postmark signs nothing: basic auth (``ANYMAIL_WEBHOOK_SECRET``) is the only lock."""
+    """Postmark signs nothing: basic auth (``ANYMAIL_WEBHOOK_SECRET``) is the only lock.
+    With ``RawEmail`` (the "include raw email content" option) that is the message."""
 
     provider = Provider.POSTMARK
     content_types = frozenset({"application/json"})
@@ -243,31 +295,43 @@ class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
     def missing_secret(self) -> str:
         return "" if any(self.basic_auth or ()) else "ANYMAIL_WEBHOOK_SECRET"
 
+    def payload(self, request: HttpRequest) -> dict:
+        if not hasattr(request, "_postmark_payload"):
+            payload = load_json(request.body)
+            if not isinstance(payload, dict):
+                raise BadRequest("not a Postmark inbound payload: expected a JSON object")
+            if payload.get("RecordType", "Inbound") != "Inbound":
+                raise BadRequest(f"not a Postmark inbound payload: a "
+                                 f"{str(payload['RecordType'])[:40]} event")
+            request._postmark_payload = payload
+        return request._postmark_payload
+
     def parse_events(self, request: HttpRequest) -> list[AnymailInboundEvent]:
-        payload = load_json(request.body)
-        if not isinstance(payload, dict):
-            raise BadRequest("not a Postmark inbound payload: expected a JSON object")
-        return [self.esp_to_anymail_event(payload)]
+        return [self.esp_to_anymail_event(self.payload(request))]
 
+    def raw_mime(self, request: HttpRequest) -> bytes | None:
+        raw = self.payload(request).get("RawEmail")
+        if raw is None:
+            return None
+        if not isinstance(raw, str) or not raw:
+            raise BadRequest("not a Postmark inbound payload: RawEmail must be a message")
+        return raw.encode("utf-8")  # load_json let no lone surrogate through
 
-def _ingest_event(event: AnymailInboundEvent, *, provider: str,
-                  token: OneTimeToken | None) -> IngestResult:
-    message = event.message
-    return _ingest_raw(
-        message.as_bytes(), provider=provider, token=token,
-        event_id=str(event.event_id or ""),
-        envelope_sender=getattr(message, "envelope_sender", None) or "",
-        envelope_recipients=[r for r in [getattr(message, "envelope_recipient", None)] if r],
-    )
+    def envelope(self, request: HttpRequest) -> dict:
+        # As anymail reads it: Postmark puts the envelope sender first, as Return-Path.
+        payload = self.payload(request)
+        headers = payload.get("Headers") or [{}]
+        first = headers[0] if isinstance(headers, list) and isinstance(headers[0], dict) else {}
+        sender = first.get("Value") if str(first.get("Name", "")).lower() == "return-path" else ""
+        recipient = payload.get("OriginalRecipient")
+        return {"provider_event_id": str(payload.get("MessageID") or ""),
+                "envelope_sender": unquote(sender) if isinstance(sender, str) else "",
+                "envelope_recipients": [recipient] if isinstance(recipient, str) and recipient
+                else []}
 
-
-def _ingest_raw(raw: bytes, *, provider: str, token: OneTimeToken | None, event_id: str,
-                envelope_sender: str, envelope_recipients: list[str]) -> IngestResult:
-    return email_ingest(
-        mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider=provider,
-        provider_event_id=event_id, envelope_sender=envelope_sender,
-        envelope_recipients=envelope_recipients, token=token,
-    )
+    def header_count(self, request: HttpRequest) -> int:
+        headers = self.payload(request).get("Headers") or []
+        return len(headers) if isinstance(headers, list) else 0
 
 
 anymail_urlpatterns = [

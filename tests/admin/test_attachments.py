@@ -29,9 +29,8 @@ def _email_with(*attachments: tuple[str, str, bytes]) -> int:
         "attachments": [{"filename": n, "content_type": t,
                          "content_base64": base64.b64encode(c).decode()}
                         for n, t, c in attachments]}).encode()
-    fields, received_at = parse_json(body)
-    return email_ingest(mime.parse_fields(**fields), raw=body, raw_format="json",
-                        provider="webhook", received_at=received_at).email_id
+    return email_ingest(mime.parse_fields(**parse_json(body)), raw=body, raw_format="json",
+                        provider="webhook").email_id
 
 
 def _url(email_id: int, attachment: Attachment, *, preview: bool = False) -> str:

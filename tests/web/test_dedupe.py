@@ -81,4 +81,4 @@ def test_migration_rekeys_stored_message_ids_so_redeliveries_stay_duplicates(pos
 def _fields(sender: str) -> dict:
     from triage.jsonmail import parse_json
 
-    return parse_json(delivery(sender, "x"))[0]
+    return parse_json(delivery(sender, "x"))

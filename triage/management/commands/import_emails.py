@@ -7,10 +7,9 @@ import logging
 import mailbox
 from collections import Counter
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from email.parser import BytesHeaderParser
 from email.policy import compat32
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -18,6 +17,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from triage import mime
+from triage.mimeheaders import parse_date
 from triage.models import Provider
 from triage.sanitize import escape_invisible
 from triage.services.ingestion import email_ingest
@@ -30,13 +30,7 @@ def received_header_date(raw: bytes) -> datetime | None:
     topmost ``Received:`` header. Deadlines count from receipt, never from the
     sender's ``Date:``, which a sender can back-date; without the header, now."""
     value = BytesHeaderParser(policy=compat32).parsebytes(raw[:65536]).get("Received")
-    if not value:
-        return None
-    try:
-        when = parsedate_to_datetime(str(value).rsplit(";", 1)[-1].strip()[:200])
-    except (TypeError, ValueError, IndexError, OverflowError):
-        return None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
+    return parse_date(str(value).rsplit(";", 1)[-1].strip()) if value else None
 
 
 def iter_messages(paths: list[Path]) -> Iterator[tuple[str, bytes | Exception]]:
