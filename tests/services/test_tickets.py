@@ -57,3 +57,56 @@ def test_a_correction_crossing_the_backstop_during_a_retriage_leaves_it_to_the_r
     ticket.email.refresh_from_db()
     assert ticket.email.status == Status.QUEUED and not Escalation.objects.exists()
     assert not ticket.email.runs.filter(provider="manual").exists()
+
+
+def test_a_draft_left_by_a_re_triage_cannot_be_walked_past_the_backstop(staff):
+    """Decided a ticket, re-triaged to needs review (the draft stays), then corrected to
+    USD 500,000 due tomorrow and approved: the correction escalates from needs review,
+    and no draft is approved while its email is not a ticket."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.factories import make_ticket
+    from triage.models import Escalation, InboundEmail, Status
+    from triage.services import tickets
+    from triage.services.outcome import ReviewError
+    from triage.services.status import email_transition
+
+    ticket = make_ticket()
+    email_transition(ticket.email_id, old=Status.TICKET, new=Status.QUEUED, reason="re-triage")
+    email_transition(ticket.email_id, old=Status.QUEUED, new=Status.PROCESSING, reason="claim")
+    email_transition(ticket.email_id, old=Status.PROCESSING, new=Status.NEEDS_REVIEW,
+                     reason="bank details change requested")
+    with pytest.raises(ReviewError, match="no longer a ticket"):
+        tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
+    tomorrow = (timezone.now() + timedelta(days=1)).date().isoformat()
+    outcome = tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1, changes={
+        "exposure_amount": "500000", "exposure_currency": "USD", "response_deadline": tomorrow})
+    assert "escalated to the trading desk" in outcome.message
+    assert InboundEmail.objects.get(pk=ticket.email_id).status == Status.ESCALATED
+    assert Escalation.objects.get(email_id=ticket.email_id).raised_by_backstop
+    with pytest.raises(ReviewError, match="escalated to the trading desk"):
+        tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
+
+
+def test_a_small_correction_in_needs_review_waits_for_a_route_then_approves(staff):
+    from tests.factories import make_ticket
+    from triage.models import InboundEmail, Status
+    from triage.services import tickets
+    from triage.services.outcome import ReviewError
+    from triage.services.status import email_transition
+
+    ticket = make_ticket()
+    for old, new in ((Status.TICKET, Status.QUEUED), (Status.QUEUED, Status.PROCESSING),
+                     (Status.PROCESSING, Status.NEEDS_REVIEW)):
+        email_transition(ticket.email_id, old=old, new=new, reason="re-triage")
+    outcome = tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
+                                     changes={"exposure_amount": "900"})
+    assert outcome.message == "Ticket corrected: now version 2."
+    assert InboundEmail.objects.get(pk=ticket.email_id).status == Status.NEEDS_REVIEW
+    with pytest.raises(ReviewError, match="no longer a ticket"):
+        tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
+    email_transition(ticket.email_id, old=Status.NEEDS_REVIEW, new=Status.TICKET,
+                     reason="decided by hand")
+    assert tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2).changed

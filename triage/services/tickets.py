@@ -15,7 +15,8 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from triage import backstop, labels, pipeline
+from triage import backstop, labels
+from triage.decision import Config
 from triage.models import InboundEmail, Status, Ticket, TicketVersion, TriageRun
 from triage.readers.dates import parse_date
 from triage.routes import Route
@@ -136,6 +137,11 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
         "version": ticket.version})
 
 
+# Where a draft may be corrected and its correction still escalate: the ticket itself, or
+# an email a re-triage sent to a person (the draft stays; approving it waits for a route).
+_CORRECTABLE_FROM = (Status.TICKET, Status.NEEDS_REVIEW, Status.FAILED)
+
+
 def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) -> list[str]:
     """A correction of the figures goes through the backstop again; one that crosses it
     escalates like any escalation (a decision run, the email's route, the desk told).
@@ -152,12 +158,12 @@ def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) 
             claim.get("exposure_currency")),
         deadline=date.fromisoformat(deadline) if deadline_changed and deadline else None,
         # The email's own text was read when it was triaged; here only the figures.
-        received_at=now, email_text="", policy=pipeline.Config.from_settings().policy)
+        received_at=now, email_text="", policy=Config.from_settings().policy)
     if not result.escalate:
         return []
     email = InboundEmail.objects.select_for_update().get(pk=ticket.email_id)
-    if email.status != Status.TICKET:
-        return []  # on its way through triage again: that run decides
+    if email.status not in _CORRECTABLE_FROM:
+        return []  # on its way through triage again: that run decides (and nobody approves)
     triggers = [f"staff correction (version {ticket.version}, from {now.date()}): {t}"
                 for t in result.triggers]
     run = runs.run_record_manual(
@@ -170,7 +176,7 @@ def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) 
         response_deadline=result.deadline,
         contract_reference=(claim.get("contract_reference") or "")[:100],
         lot_reference=(claim.get("lot_reference") or "")[:100])
-    escalation_raise(email, run, old=Status.TICKET, actor=actor, reason="; ".join(triggers),
+    escalation_raise(email, run, old=email.status, actor=actor, reason="; ".join(triggers),
                      kind="correction_escalated")
     return triggers
 
@@ -201,6 +207,12 @@ def ticket_approve(ticket_id: int, actor, *, seen_version: int) -> Outcome:
         if ticket.email.status == Status.ESCALATED:
             raise ReviewError(_("This email was escalated to the trading desk; its ticket "
                                 "draft cannot be approved."))
+        if ticket.email.status != Status.TICKET:
+            # A re-triage or a person sent it elsewhere: the draft is not what was decided
+            # (and a correction made meanwhile must go through the backstop as a ticket's).
+            raise ReviewError(_("This email is no longer a ticket (now: %(status)s); decide it "
+                                "again before its draft can be approved.") % {
+                "status": labels.route(ticket.email.status)})
         now = timezone.now()
         ticket.state, ticket.decided_by, ticket.decided_at = Ticket.State.APPROVED, actor, now
         ticket.decided_version = ticket.version
