@@ -103,6 +103,10 @@ class ScriptedGemini:
         self.script = script or Script()
         self.requests: list[Recorded] = []
         self.fault: dict | None = None
+        # Calls being answered now, and the most at once: how a test sees that calls
+        # overlap without timing them.
+        self.in_flight = 0
+        self.most_in_flight = 0
         self._lock = threading.Lock()
         server = self
 
@@ -127,6 +131,8 @@ class ScriptedGemini:
                 rec = Recorded(self.path, SCHEMA_TO_CHAIN.get(title, title), body,
                                dict(self.headers), time.time())
                 with server._lock:
+                    server.in_flight += 1
+                    server.most_in_flight = max(server.most_in_flight, server.in_flight)
                     server.requests.append(rec)
                     if len(server.requests) > 10_000:  # long runs: keep memory bounded
                         del server.requests[:5_000]
@@ -151,6 +157,8 @@ class ScriptedGemini:
                     out = (reply.output_tokens if reply.output_tokens is not None
                            else max(1, round(len(text) / 4)))
                     payload = json.dumps(generate_content_response(text, tokens, out)).encode()
+                with server._lock:
+                    server.in_flight -= 1
                 self._send(reply.status, payload)
 
             def _send(self, status: int, payload: bytes) -> None:

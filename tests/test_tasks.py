@@ -62,11 +62,8 @@ def broker_down():
 
 def test_broker_down_at_ingestion_then_sweeper_then_worker(post_signed, broker_down,
                                                           start_worker):
-    started = time.monotonic()
     answer = _post_sample(post_signed, "01-contamination-claim-ica.eml")
-    elapsed = time.monotonic() - started
-    assert answer["status"] == "received"  # stored, not queued
-    assert elapsed < 10, f"ingestion hung for {elapsed:.1f}s with the broker down"
+    assert answer["status"] == "received"  # stored, not queued (and answered: no hang)
     email = InboundEmail.objects.get(pk=answer["id"])
     assert email.status == Status.RECEIVED
     assert email.events.filter(kind="enqueue_failed").exists()
@@ -158,12 +155,13 @@ def test_the_soft_time_limit_interrupts_a_run_waiting_on_a_hung_model(post_signe
                           "TRIAGE_HARD_TIME_LIMIT_S": "10", "TRIAGE_MAX_RETRIES": "0"})
         email_id = _post_sample(post_signed, "03-weight-shortfall.eml")["id"]
         wait_for(lambda: server.calls("extraction"), timeout=30, message="the extraction call")
-        started = time.monotonic()
         wait_for(lambda: _status(email_id) == Status.FAILED, timeout=20,
                  message="the run to give up within its time budget")
-        assert time.monotonic() - started < 9  # before the hard limit
+    # The run itself stored its failure (a run the hard limit killed stays "running"
+    # and has no errors), and it names the budget.
     [run] = TriageRun.objects.filter(email_id=email_id)
     assert run.status == RunStatus.ERROR and any("time budget" in e for e in run.errors)
+    assert run.finished_at is not None
     email = InboundEmail.objects.get(pk=email_id)
     assert "gave up after 0 retries" in email.status_reason
 
@@ -171,12 +169,11 @@ def test_the_soft_time_limit_interrupts_a_run_waiting_on_a_hung_model(post_signe
 def test_a_threads_worker_keeps_many_emails_in_flight_each_triaged_once(post_signed,
                                                                         start_worker):
     """Eight claims against a model that answers in 1 s per call, on one worker process
-    with eight threads: they overlap (done in a few model rounds, not eight claims'
-    worth), and the claim by conditional UPDATE still gives each one run."""
+    with eight threads: their calls overlap (the model server counts how many it answers
+    at once), and the claim by conditional UPDATE still gives each one run."""
     script = Script(latency_s=1.0)
     with ScriptedGemini(script) as server:
         start_worker(pool="threads", concurrency=8, env=_gemini_env(server))
-        started = time.monotonic()
         ids = []
         for i, name in enumerate(["01-contamination-claim-ica.eml",
                                   "03-weight-shortfall.eml"] * 4):
@@ -186,8 +183,8 @@ def test_a_threads_worker_keeps_many_emails_in_flight_each_triaged_once(post_sig
             assert response.status_code == 202, response.content
             ids.append(response.json()["id"])
         wait_for(lambda: all(_terminal(i) for i in ids), timeout=60, message="all eight")
-        elapsed = time.monotonic() - started
-    assert elapsed < 8, elapsed  # one at a time: 8 claims x 2 rounds x 1 s = 16 s
+    # One at a time, no two calls would overlap; a run's own round has at most two.
+    assert server.most_in_flight > 2, server.most_in_flight
     for email_id in ids:
         assert TriageRun.objects.filter(email_id=email_id).count() == 1
     assert len(server.calls("classification")) == 8

@@ -175,10 +175,9 @@ def test_a_slow_model_cannot_hold_the_run_past_its_time_budget(gemini, settings)
     settings.TRIAGE_LLM_TIMEOUT_S = 20
     gemini.script.chains["extraction"] = Reply(delay_s=6, obj={})
     email = queued("03-weight-shortfall.eml")
-    started = time.monotonic()
     with pytest.raises(TransientTriageError, match="time budget"):
         email_triage(email.pk, task_id="t-slow", deadline=time.monotonic() + 1.5)
-    assert time.monotonic() - started < 4
+    assert gemini.in_flight == 1  # it returned while the extraction was still answering
     run = TriageRun.objects.get(email=email)
     assert run.status == RunStatus.ERROR and run.finished_at is not None
     assert any("time budget" in e for e in run.errors)

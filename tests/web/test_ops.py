@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import socket
-import time
+import threading
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
@@ -28,12 +28,10 @@ def test_readyz_is_ok_with_database_and_broker(client):
 
 def test_readyz_answers_503_when_the_broker_is_down(client, settings):
     settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{_closed_port()}/0"
-    started = time.monotonic()
     response = client.get("/readyz/")
     assert response.status_code == 503
     checks = response.json()["checks"]
     assert checks["database"] == "ok" and checks["broker"].startswith("unreachable")
-    assert time.monotonic() - started < settings.TRIAGE_READY_TIMEOUT_S + 1
 
 
 def test_readyz_answers_503_when_the_database_is_down(client, monkeypatch):
@@ -47,10 +45,16 @@ def test_readyz_answers_503_when_the_database_is_down(client, monkeypatch):
 
 
 def test_a_hung_check_is_cut_at_the_timeout():
-    started = time.monotonic()
-    results = ops.run_checks({"slow": lambda: time.sleep(0.8), "fast": lambda: None}, 0.2)
+    release, finished = threading.Event(), threading.Event()
+
+    def hung() -> None:
+        release.wait(30)
+        finished.set()
+
+    results = ops.run_checks({"slow": hung, "fast": lambda: None}, 0.2)
     assert results == {"slow": "timeout after 0.2 s", "fast": "ok"}
-    assert time.monotonic() - started < 0.7
+    assert not finished.is_set()  # the answer came while the check still hung
+    release.set()
 
 
 def test_healthz_stays_a_liveness_check(client):
