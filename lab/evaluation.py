@@ -22,10 +22,17 @@ from django.test.utils import override_settings
 
 from lab.redteam import ATTACKER_DEFAULTS
 from lab.scripted_gemini import Reply, Script, ScriptedGemini
-from triage import mime, pipeline
+from triage import mime
 from triage.backstop import to_usd
-from triage.chains import llm
-from triage.chains.untrusted import EmailInput
+from triage.decision import (
+    Config,
+    Decision,
+    EmailInput,
+    ModelSpec,
+    build_model,
+    model_spec,
+    run_chains,
+)
 from triage.routes import Route
 
 FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
@@ -91,7 +98,7 @@ def _field_ok(name: str, expected, got) -> bool:
     return str(expected).strip().casefold() == str(got).strip().casefold()
 
 
-def decided_by(decision: pipeline.Decision) -> str:
+def decided_by(decision: Decision) -> str:
     if decision.errors and decision.route == Route.NEEDS_REVIEW:
         return "fail-closed"
     if decision.escalate:
@@ -104,7 +111,7 @@ def decided_by(decision: pipeline.Decision) -> str:
 def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
                   config) -> CaseResult:
     started = time.perf_counter()
-    decision = pipeline.run(email, model=model, spec=spec, config=config)
+    decision = run_chains(email, model=model, spec=spec, config=config)
     seconds = time.perf_counter() - started
     claim = decision.claim or {}
     got = {
@@ -137,9 +144,9 @@ def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict,
              compromised: bool = False) -> tuple[dict, list[CaseResult]]:
     cases = load_cases(path)
     with compromised_model() if compromised else override_settings():
-        spec = llm.model_spec()
-        model = llm.build_model(spec)
-        config = pipeline.Config.from_settings()
+        spec = model_spec()
+        model = build_model(spec)
+        config = Config.from_settings()
         results = [evaluate_case(cid, case, email, model=model, spec=spec, config=config)
                    for cid, case, email in cases]
     summary = metrics(results, threshold_usd=threshold_usd, rates=rates, spec=spec)
@@ -152,7 +159,7 @@ def _ratio(num: int, den: int) -> float | None:
 
 
 def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
-            spec: llm.ModelSpec) -> dict:
+            spec: ModelSpec) -> dict:
     n = len(results)
     exp_esc = [r for r in results if r.expected.get("escalate")]
     got_esc = [r for r in results if r.got["escalate"]]

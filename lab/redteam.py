@@ -17,10 +17,10 @@ from django.test.utils import override_settings
 from django.utils.html import conditional_escape
 
 from lab.scripted_gemini import Reply, Script, ScriptedGemini
-from triage import mime, pipeline
+from triage import mime
 from triage.admin.display import esc, pre
-from triage.chains import llm
-from triage.chains.untrusted import EmailInput, wrap
+from triage.chains.untrusted import wrap
+from triage.decision import Config, Decision, EmailInput, build_model, model_spec, run_chains
 from triage.logging import SanitizeFilter
 from triage.routes import Route
 from triage.sanitize import BIDI_CONTROLS, TAG_CHARACTERS, ZERO_WIDTH
@@ -80,12 +80,12 @@ def _outcome(case: dict, mode: str, route: str, escalate, problems: list[str]) -
                    "; ".join(problems))
 
 
-def _run(message: EmailInput, case: dict, mode: str) -> tuple[pipeline.Decision, list[str]]:
+def _run(message: EmailInput, case: dict, mode: str) -> tuple[Decision, list[str]]:
     if mode == "offline":
         with override_settings(TRIAGE_LLM_PROVIDER="offline"):
-            spec = llm.model_spec()
-            decision = pipeline.run(message, model=llm.build_model(spec), spec=spec,
-                                    config=pipeline.Config.from_settings())
+            spec = model_spec()
+            decision = run_chains(message, model=build_model(spec), spec=spec,
+                                    config=Config.from_settings())
         envelope = wrap(message)
         return decision, [(envelope.block, envelope.rules())]
     wants = {chain: {**ATTACKER_DEFAULTS[chain], **case["attacker_wants"].get(chain, {})}
@@ -94,14 +94,14 @@ def _run(message: EmailInput, case: dict, mode: str) -> tuple[pipeline.Decision,
     with ScriptedGemini(script) as server, override_settings(
             TRIAGE_LLM_PROVIDER="gemini", TRIAGE_GEMINI_API_KEY="redteam",
             TRIAGE_GEMINI_BASE_URL=server.url, TRIAGE_LLM_CLIENT_RETRIES=0):
-        spec = llm.model_spec()
-        decision = pipeline.run(message, model=llm.build_model(spec), spec=spec,
-                                config=pipeline.Config.from_settings())
+        spec = model_spec()
+        decision = run_chains(message, model=build_model(spec), spec=spec,
+                                config=Config.from_settings())
         requests = server.calls()
     return decision, [(r.user_text, r.system_text) for r in requests]
 
 
-def _expectation(expect: dict, d: pipeline.Decision) -> list[str]:
+def _expectation(expect: dict, d: Decision) -> list[str]:
     problems = []
     if "escalate" in expect and d.escalate != expect["escalate"]:
         problems.append(f"expected escalate={expect['escalate']}, got {d.escalate}")
@@ -114,7 +114,7 @@ def _expectation(expect: dict, d: pipeline.Decision) -> list[str]:
     return problems
 
 
-def _defence(case, parsed, message, d: pipeline.Decision,
+def _defence(case, parsed, message, d: Decision,
              inputs: list[tuple[str, str]]) -> list[str]:
     """``inputs``: (user text, system text) of every model call."""
 
@@ -123,7 +123,7 @@ def _defence(case, parsed, message, d: pipeline.Decision,
         if any(needle in user for user, _ in inputs):
             problems.append(f"{needle!r} reached the model")
     defence = case["defence"]
-    config = pipeline.Config.from_settings()
+    config = Config.from_settings()
     if defence == "delimiter":
         for user, system in inputs:
             m = re.search(r"<untrusted_email_([0-9a-f]{16})>", user)

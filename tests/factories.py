@@ -16,7 +16,8 @@ from django.conf import settings
 from django.contrib.auth.models import Group, User
 from django.utils import timezone
 
-from triage import backstop, mime, pipeline
+from triage import backstop, mime
+from triage.decision import Config
 from triage.models import (
     ChainCall,
     EmailEvent,
@@ -219,7 +220,7 @@ def make_run(email: InboundEmail, route: str, *, claim: dict | None = None,
 
 def high_exposure_triggers(claim: dict) -> list[str]:
     """The backstop's own words for the claim's amount (no deadline, no text)."""
-    policy = pipeline.Config.from_settings().policy
+    policy = Config.from_settings().policy
     return backstop.evaluate(
         extracted=backstop.Exposure(Decimal(str(claim["exposure_amount"])),
                                     claim["exposure_currency"]),

@@ -11,7 +11,7 @@ import pytest
 
 from triage import attachments, mime
 from triage.attachments import attachment_text
-from triage.chains.untrusted import EmailInput
+from triage.decision import EmailInput
 
 
 def pdf(*pages: str) -> bytes:

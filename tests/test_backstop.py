@@ -9,6 +9,7 @@ import pytest
 
 from triage import backstop
 from triage.backstop import Exposure, Policy
+from triage.decision import route as routing
 
 POLICY = Policy(threshold_usd=Decimal(50000),
                 rates={"USD": Decimal(1), "BRL": Decimal("0.18"), "EUR": Decimal("1.08")},
@@ -86,11 +87,11 @@ def test_weekend_does_not_count():
 
 def test_backstop_never_removes_a_model_escalation():
     quiet = backstop.BackstopResult()
-    assert backstop.combine(True, quiet) == (True, False)
+    assert routing.combine(True, quiet) == (True, False)
     loud = evaluate("180000", "USD")
-    assert backstop.combine(False, loud) == (True, True)
-    assert backstop.combine(True, loud) == (True, False)
-    assert backstop.combine(False, quiet) == (False, False)
+    assert routing.combine(False, loud) == (True, True)
+    assert routing.combine(True, loud) == (True, False)
+    assert routing.combine(False, quiet) == (False, False)
 
 
 @pytest.mark.parametrize("failed,is_claim,escalate,expected", [
@@ -103,7 +104,7 @@ def test_backstop_never_removes_a_model_escalation():
     (False, None, False, "needs_review"),
 ])
 def test_routing_fails_closed(failed, is_claim, escalate, expected):
-    assert backstop.route(failed=failed, is_claim=is_claim, escalate=escalate) == expected
+    assert routing.route(failed=failed, is_claim=is_claim, escalate=escalate) == expected
 
 
 @pytest.mark.parametrize("text", [
@@ -148,7 +149,7 @@ def test_the_earlier_of_the_extracted_and_the_written_deadline_wins():
 ])
 def test_review_signals_are_contradictions_with_the_model(text, model_is_claim,
                                                            model_escalates, expected):
-    found = backstop.review_signals(text, model_is_claim=model_is_claim,
+    found = routing.review_signals(text, model_is_claim=model_is_claim,
                                     model_escalates=model_escalates)
     if expected is None:
         assert found == []
@@ -158,16 +159,16 @@ def test_review_signals_are_contradictions_with_the_model(text, model_is_claim,
 
 def test_a_bank_change_is_a_review_signal_even_on_an_escalated_claim():
     text = "Contamination claim USD 180,000. Please note our new bank details: IBAN ..."
-    found = backstop.review_signals(text, model_is_claim=True, model_escalates=True)
+    found = routing.review_signals(text, model_is_claim=True, model_escalates=True)
     assert any("bank details change" in f for f in found)
 
 
 def test_routing_sends_a_review_signal_to_a_person():
-    assert backstop.route(failed=False, is_claim=True, escalate=False, review=True) == \
+    assert routing.route(failed=False, is_claim=True, escalate=False, review=True) == \
         "needs_review"
-    assert backstop.route(failed=False, is_claim=False, escalate=False, review=True) == \
+    assert routing.route(failed=False, is_claim=False, escalate=False, review=True) == \
         "needs_review"
-    assert backstop.route(failed=False, is_claim=True, escalate=True, review=True) == \
+    assert routing.route(failed=False, is_claim=True, escalate=True, review=True) == \
         "escalated"
 
 

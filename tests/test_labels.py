@@ -11,6 +11,7 @@ import pytest
 from django.utils import translation
 
 from triage import backstop, labels
+from triage.decision import route as routing
 
 POLICY = backstop.Policy(threshold_usd=Decimal(50000), rates={"USD": Decimal(1),
                                                              "BRL": Decimal("0.18")},
@@ -30,11 +31,11 @@ def _sentences() -> list[str]:
     past = backstop.deadline_trigger(date(2026, 11, 18), day, POLICY)
     close = backstop.deadline_trigger(date(2026, 11, 20), day, POLICY,
                                       source="email states 'até amanhã': deadline")
-    signals = backstop.review_signals(
+    signals = routing.review_signals(
         "Please note our bank details have changed. We found plastic contamination in bales "
         "of lot 5. If not settled we will start ICA arbitration against you.",
         model_is_claim=True, model_escalates=False)
-    routine = backstop.review_signals("We claim compensation for the damaged bales.",
+    routine = routing.review_signals("We claim compensation for the damaged bales.",
                                       model_is_claim=False, model_escalates=False)
     sentences = [*over, *stated, *no_rate, *no_currency, *past, *close, *signals, *routine,
                  f"staff correction (version 2, from 2026-11-19): {over[0]}"]

@@ -81,7 +81,7 @@ def door(name: str) -> Callable:
 
 
 def triage_decided(decision: Any, *, seconds: float, retry: bool = False) -> None:
-    """One finished run (a ``pipeline.Decision``): its route (``retry`` when a transient
+    """One finished run (a ``Decision``): its route (``retry`` when a transient
     error sends it back to the queue), its chain calls (count, tokens, latency,
     outcome), whether the backstop overrode and review signals fired."""
     provider = decision.provider or "unknown"

@@ -18,7 +18,8 @@ from pathlib import Path
 from types import ModuleType
 
 from triage.chains import checklist, classification, escalation, extraction
-from triage.chains.untrusted import EmailInput, prompt_inputs, wrap
+from triage.chains.untrusted import prompt_inputs, wrap
+from triage.decision import EmailInput
 
 RECORD = Path(__file__).with_name("prompt_versions.json")
 CHAINS: tuple[ModuleType, ...] = (classification, extraction, escalation, checklist)

@@ -11,7 +11,8 @@ import pytest
 
 from tests.test_attachments import pdf
 from triage import mime
-from triage.chains.untrusted import EmailInput, wrap
+from triage.chains.untrusted import wrap
+from triage.decision import EmailInput
 from triage.models import InboundEmail
 from triage.services.ingestion import email_ingest
 

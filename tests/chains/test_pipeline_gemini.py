@@ -9,9 +9,9 @@ import pytest
 
 from lab.scripted_gemini import Reply
 from tests.factories import MAIL
-from triage import mime, pipeline
+from triage import mime
 from triage.chains import llm
-from triage.chains.untrusted import EmailInput
+from triage.decision import Config, EmailInput, run_chains
 from triage.models import ChainCall, InboundEmail, RunStatus, Status, TriageRun
 from triage.services.ingestion import email_ingest
 from triage.services.triage import TransientTriageError, email_triage
@@ -28,8 +28,8 @@ def run_pipeline(body: str = BREAKOUT, subject: str = "Contamination claim CT-1"
     spec = llm.model_spec()
     email = EmailInput(subject=subject, from_header="Mill <qa@mill.example.cn>", body=body,
                        received_at=datetime(2026, 11, 16, 8, 0, tzinfo=UTC))
-    return pipeline.run(email, model=llm.build_model(spec), spec=spec,
-                        config=pipeline.Config.from_settings())
+    return run_chains(email, model=llm.build_model(spec), spec=spec,
+                        config=Config.from_settings())
 
 
 def test_request_carries_system_instruction_nonce_delimiter_and_schema(gemini):
@@ -167,7 +167,7 @@ def test_claim_email_takes_three_calls_in_two_rounds(gemini):
                                  "20 days.", subject="Quality claim")
     assert decision.route == "ticket"
     assert (len(decision.calls), decision.rounds) == (3, 2)
-    questions = pipeline.Config.from_settings().questions
+    questions = Config.from_settings().questions
     assert [c["number"] for c in decision.checklist] == list(range(1, len(questions) + 1))
     # The checklist was asked in the extraction call, every question listed once.
     [extraction] = gemini.calls("extraction")
@@ -184,7 +184,7 @@ def test_claim_with_the_checklist_as_its_own_call_takes_three_rounds(gemini, set
     assert (len(decision.calls), decision.rounds) == (4, 3)
     [extraction] = gemini.calls("extraction")
     assert "Questions:" not in extraction.system_text
-    assert len(decision.checklist) == len(pipeline.Config.from_settings().questions)
+    assert len(decision.checklist) == len(Config.from_settings().questions)
 
 
 def test_claim_whose_extraction_skips_the_checklist_is_a_ticket_with_unknown_answers(gemini):

@@ -7,17 +7,17 @@ from datetime import UTC, datetime
 import pytest
 
 from tests.factories import MAIL
-from triage import mime, pipeline
+from triage import mime
 from triage.chains import llm
-from triage.chains.untrusted import EmailInput
+from triage.decision import Config, EmailInput, run_chains
 
 
 def run(subject: str, body: str, sender: str = "Mill <qa@mill.example.com>"):
     spec = llm.model_spec()
     email = EmailInput(subject=subject, from_header=sender, body=body,
                        received_at=datetime(2026, 11, 16, 9, 0, tzinfo=UTC))
-    return pipeline.run(email, model=llm.build_model(spec), spec=spec,
-                        config=pipeline.Config.from_settings())
+    return run_chains(email, model=llm.build_model(spec), spec=spec,
+                        config=Config.from_settings())
 
 
 @pytest.mark.parametrize("name,route,department", [
@@ -119,8 +119,8 @@ def _with_slow_pdf(subject: str, body: str, beside: bytes | None = None) -> Emai
 
 def _decide(email: EmailInput):
     spec = llm.model_spec()
-    return pipeline.run(email, model=llm.build_model(spec), spec=spec,
-                        config=pipeline.Config.from_settings())
+    return run_chains(email, model=llm.build_model(spec), spec=spec,
+                        config=Config.from_settings())
 
 
 def test_a_claim_beside_a_slow_pdf_is_read_and_escalates():

@@ -10,7 +10,7 @@ import pytest
 from django.apps import apps
 
 from triage import htmltext, mime
-from triage.chains.untrusted import EmailInput
+from triage.decision import EmailInput
 from triage.models import InboundEmail
 from triage.services.ingestion import email_ingest
 

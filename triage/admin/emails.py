@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
-from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
@@ -29,6 +28,7 @@ from triage.admin.display import (
     truncated,
     words,
 )
+from triage.admin.email_actions import replay, retriage
 from triage.admin.exports import export_csv, export_json
 from triage.admin.filters import (
     FLAG_KEYS,
@@ -49,13 +49,10 @@ from triage.admin.work import (
     take_selected,
     work_actions,
 )
-from triage.chains import llm
 from triage.jsonmail import json_to_eml
 from triage.models import InboundEmail, Status
-from triage.replay import replay
 from triage.services import privacy
 from triage.services.emails import email_decide_manually
-from triage.services.queue import email_retriage
 
 
 @admin.register(InboundEmail)
@@ -76,7 +73,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     paginator = EstimatedCountPaginator
     ordering = ["-received_at"]
     inlines = [AttachmentInline]
-    actions = ["retriage", "replay", export_csv, export_json, take_selected]
+    actions = [retriage, replay, export_csv, export_json, take_selected]
     object_actions = {
         "decide": ObjectAction(forms.DecideForm, "triage.decide_manually",
                                email_decide_manually),
@@ -121,40 +118,6 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
 
     def has_export_permission(self, request) -> bool:
         return request.user.has_perm("triage.export_decisions")
-
-    @admin.action(description=_("Re-triage selected emails (new run, old runs kept)"),
-                  permissions=["retriage"])
-    def retriage(self, request, queryset) -> None:
-        queued = 0
-        for email in queryset.select_related(None).only("pk", "subject"):
-            outcome = email_retriage(email.pk, request.user)
-            queued += outcome.changed
-            if outcome.changed:
-                self.log_change(request, email, outcome.message)
-        skipped = queryset.count() - queued
-        self.message_user(request, " ".join([
-            ngettext("%(n)s email queued for re-triage;", "%(n)s emails queued for re-triage;",
-                     queued) % {"n": queued},
-            ngettext("%(n)s was not in a final state.", "%(n)s were not in a final state.",
-                     skipped) % {"n": skipped}]))
-
-    @admin.action(description=_("Replay with the current prompts and model (dry run)"),
-                  permissions=["retriage"])
-    def replay(self, request, queryset) -> TemplateResponse:
-        emails = list(queryset.exclude(current_run=None).select_related("current_run")[:200])
-        spec = llm.model_spec()
-        rows = replay(emails, spec=spec)
-        for row in rows:
-            row["subject"] = esc(row["subject"])
-        if len(rows) < len(emails):
-            self.message_user(request, ngettext(
-                "%(n)d email was not replayed: the replay's time ran out; select fewer.",
-                "%(n)d emails were not replayed: the replay's time ran out; select fewer.",
-                len(emails) - len(rows)) % {"n": len(emails) - len(rows)}, messages.WARNING)
-        return TemplateResponse(request, "admin/triage/replay.html", {
-            **self.admin_site.each_context(request), "title": gettext("Replay (dry run)"),
-            "rows": rows, "changed": sum(bool(r["changed"]) for r in rows), "spec": spec,
-        })
 
     # -- views --
 

@@ -7,20 +7,19 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from triage import pipeline
-from triage.chains import llm
+from triage.decision import Decision, ModelSpec
 from triage.models import ChainCall, InboundEmail, RunStatus, TriageRun
 from triage.routes import Route
 
 
-def run_start(email: InboundEmail, *, task_id: str, spec: llm.ModelSpec) -> TriageRun:
+def run_start(email: InboundEmail, *, task_id: str, spec: ModelSpec) -> TriageRun:
     """The worker's run, ``running`` until it is finished or abandoned; its attempt is
     the one the claim counted."""
     return TriageRun.objects.create(email=email, attempt=email.triage_attempts, task_id=task_id,
                                     provider=spec.provider, model_name=spec.model_name)
 
 
-def run_finish(run: TriageRun, decision: pipeline.Decision, duration_ms: int, *,
+def run_finish(run: TriageRun, decision: Decision, duration_ms: int, *,
                retry: bool) -> None:
     """Store the pipeline's decision and every chain call it made. A run that will be
     retried ends as an error without a route: the retry decides."""

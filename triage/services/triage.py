@@ -11,9 +11,8 @@ from django.db import close_old_connections, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from triage import metrics, pipeline
-from triage.chains import llm
-from triage.chains.untrusted import EmailInput
+from triage import metrics
+from triage.decision import Decision, EmailInput, decide, model_spec
 from triage.models import InboundEmail, Status, TriageRun
 from triage.routes import Route
 from triage.services import emails, runs
@@ -101,18 +100,12 @@ def email_triage(email_id: int, *, task_id: str = "", deadline: float | None = N
         return "skipped"
     email = InboundEmail.objects.get(pk=email_id)
     email_link_early_replies(email.pk, email.message_id)
-    spec = llm.model_spec()
+    spec = model_spec()
     run = runs.run_start(email, task_id=task_id, spec=spec)
     started = time.perf_counter()
-    try:
-        model = llm.build_model(spec)
-        email_input = EmailInput.from_stored(email)
-        _release_connection()
-        decision = pipeline.run(email_input, model=model, spec=spec,
-                                config=pipeline.Config.from_settings(), deadline=deadline)
-    except llm.ChainError as exc:
-        decision = pipeline.Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
-                                     model_name=spec.model_name, errors=[str(exc)])
+    email_input = EmailInput.from_stored(email)
+    _release_connection()
+    decision = decide(email_input, spec=spec, deadline=deadline)
     duration_ms = int((time.perf_counter() - started) * 1000)
 
     retry = bool(decision.transient_error) and decision.route != Route.ESCALATED
@@ -136,7 +129,7 @@ def _release_connection() -> None:
         close_old_connections()
 
 
-def _apply(email: InboundEmail, run: TriageRun, decision: pipeline.Decision) -> None:
+def _apply(email: InboundEmail, run: TriageRun, decision: Decision) -> None:
     route = Route(decision.route)
     reason = "; ".join(decision.review_signals + decision.errors)[:2000] \
         if route == Route.NEEDS_REVIEW else (

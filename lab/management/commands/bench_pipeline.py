@@ -22,9 +22,8 @@ from django.core.management.base import BaseCommand
 import triage
 from lab.loadgen import percentiles
 from lab.scripted_gemini import Script, ScriptedGemini
-from triage import mime, pipeline
-from triage.chains import llm
-from triage.chains.untrusted import EmailInput
+from triage import mime
+from triage.decision import Config, EmailInput, build_model, model_spec, run_chains
 
 SAMPLES = Path(triage.__file__).resolve().parent / "samples"  # the demo's sample mail
 
@@ -42,9 +41,9 @@ class Command(BaseCommand):
             settings.TRIAGE_LLM_PROVIDER = "gemini"
             settings.TRIAGE_GEMINI_API_KEY = settings.TRIAGE_GEMINI_API_KEY or "bench-key"
             settings.TRIAGE_GEMINI_BASE_URL = server.url
-            spec = llm.model_spec()
-            model = llm.build_model(spec)
-            config = dataclasses.replace(pipeline.Config.from_settings(),
+            spec = model_spec()
+            model = build_model(spec)
+            config = dataclasses.replace(Config.from_settings(),
                                          checklist_in_extraction=True)
             before = dataclasses.replace(config, checklist_in_extraction=False)
             modes = [
@@ -69,10 +68,10 @@ class Command(BaseCommand):
         per_chain: dict[str, list[int]] = defaultdict(list)
         # Warm the client's connections and schema caches: steady state is measured.
         for email in emails[:3]:
-            pipeline.run(email, model=model, spec=spec, config=config)
+            run_chains(email, model=model, spec=spec, config=config)
         for email in emails:
             started = time.perf_counter()
-            decision = pipeline.run(email, model=model, spec=spec, config=config)
+            decision = run_chains(email, model=model, spec=spec, config=config)
             elapsed = time.perf_counter() - started
             kind = "claim" if decision.is_claim else "non-claim"
             results[kind].append((elapsed, decision))

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from lab.evaluation import FIELDS, run_eval
-from triage.chains import llm
+from triage.decision import model_spec
 from triage.models import InboundEmail
 from triage.replay import replay
 from triage.sanitize import escape_invisible
@@ -140,7 +140,7 @@ class Command(BaseCommand):
                 raise CommandError("--since takes YYYY-MM-DD") from exc
             emails = emails.filter(received_at__date__gte=since.date())
         emails = list(emails.order_by("-received_at")[:opts["limit"]])
-        spec = llm.model_spec()
+        spec = model_spec()
         rows = replay(emails, spec=spec)
         if opts["json"]:
             self.stdout.write(json.dumps(rows, indent=2, default=str))

@@ -10,9 +10,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from triage import mime, pipeline
-from triage.chains import llm
-from triage.chains.untrusted import EmailInput
+from triage import mime
+from triage.decision import Config, EmailInput, build_model, model_spec, run_chains
 from triage.sanitize import escape_invisible
 
 
@@ -28,9 +27,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options) -> None:
         email = self._load(options)
-        spec = llm.model_spec()
-        decision = pipeline.run(email, model=llm.build_model(spec), spec=spec,
-                                config=pipeline.Config.from_settings())
+        spec = model_spec()
+        decision = run_chains(email, model=build_model(spec), spec=spec,
+                                config=Config.from_settings())
         result = {"message_id": email.message_id or None, **decision.summary()}
         if options["json"]:
             self.stdout.write(json.dumps(result, indent=2, ensure_ascii=False, default=str))

@@ -2,14 +2,16 @@
 
 Claim emails: classification, then extraction (which answers the qualification
 checklist too) and escalation check concurrently, then the backstop: 3 calls in 2
-sequential rounds (with ``TRIAGE_CHECKLIST_IN_EXTRACTION`` off, non-escalated claims
-run the checklist as a third round: 4 calls, 3 rounds). Every failure fails closed: an escalation
-found by the backstop still escalates; anything else goes to a human.
+sequential rounds. Every failure fails closed: an escalation found by the backstop
+still escalates; anything else goes to a human.
 
 Who decides what: the model interprets (claim or not, contamination, threats) and may
 escalate; the backstop escalates on objective facts read from the full text; the
 rules' readings of meaning that contradict the model are *review signals* and send the
-email to a person (``needs_review``), never to the desk by themselves.
+email to a person (``needs_review``), never to the desk by themselves (``route.py``).
+
+``decide`` is the one way in: it builds the model, its spec and the config from the
+settings. ``run_chains`` takes them as given (the evaluation, the benchmarks).
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ import json
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FuturesTimeout
-from dataclasses import dataclass, field
-from datetime import date
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -28,103 +29,16 @@ from pydantic import BaseModel, ValidationError
 
 from triage import backstop
 from triage.chains import checklist, classification, escalation, extraction
-from triage.chains.llm import ChainError, ModelSpec, classify_exception
-from triage.chains.untrusted import EmailInput, prompt_inputs, wrap
+from triage.chains.llm import ChainError, ModelSpec, build_model, classify_exception, model_spec
+from triage.chains.untrusted import prompt_inputs, wrap
+from triage.decision import route as routing
+from triage.decision.input import EmailInput
+from triage.decision.record import CallRecord, Decision
 from triage.readers import signals
 from triage.readers.text import fold_for_rules
 from triage.routes import Route
 
-
-@dataclass
-class CallRecord:
-    chain: str
-    provider: str
-    model_name: str
-    prompt_version: str
-    output: dict | None = None
-    input_tokens: int = 0
-    output_tokens: int = 0
-    latency_ms: int = 0
-    error: str = ""
-    transient: bool = False
-
-
-@dataclass
-class Decision:
-    route: str
-    provider: str
-    model_name: str
-    is_claim: bool | None = None
-    department: str = ""
-    claim_signal_override: bool = False
-    classification: dict | None = None
-    claim: dict | None = None
-    model_escalation: dict | None = None
-    escalate: bool = False
-    model_triggers: list[str] = field(default_factory=list)
-    backstop_triggers: list[str] = field(default_factory=list)
-    backstop_overrode: bool = False
-    review_signals: list[str] = field(default_factory=list)
-    exposure_amount: Decimal | None = None
-    exposure_currency: str = ""
-    exposure_usd: Decimal | None = None
-    response_deadline: date | None = None
-    checklist: list[dict] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    transient_error: str = ""
-    calls: list[CallRecord] = field(default_factory=list)
-    rounds: int = 0
-
-    @property
-    def input_tokens(self) -> int:
-        return sum(c.input_tokens for c in self.calls)
-
-    @property
-    def output_tokens(self) -> int:
-        return sum(c.output_tokens for c in self.calls)
-
-    def summary(self) -> dict[str, Any]:
-        """The JSON shape of ``triage_message --json`` and of ``TriageRun.decision``."""
-        claim = dict(self.claim or {})
-        claim.update(
-            exposure_amount=_num(self.exposure_amount),
-            exposure_currency=self.exposure_currency or None,
-            exposure_usd=_num(self.exposure_usd),
-            response_deadline=self.response_deadline.isoformat()
-            if self.response_deadline else None,
-        )
-        return {
-            "route": self.route,
-            "is_claim": self.is_claim,
-            "department": self.department or None,
-            "claim_signal_override": self.claim_signal_override,
-            "classification": self.classification,
-            "escalation": {
-                "required": self.escalate,
-                "model_required": (self.model_escalation or {}).get("requires_escalation"),
-                "model_triggers": self.model_triggers,
-                "model_reasoning": (self.model_escalation or {}).get("reasoning"),
-                "backstop_triggers": self.backstop_triggers,
-                "backstop_overrode_model": self.backstop_overrode,
-            },
-            "review_signals": self.review_signals,
-            "claim": claim if self.claim is not None or self.exposure_usd is not None else None,
-            "checklist": self.checklist,
-            "llm": {
-                "provider": self.provider,
-                "model": self.model_name,
-                "calls": len(self.calls),
-                "rounds": self.rounds,
-                "input_tokens": self.input_tokens,
-                "output_tokens": self.output_tokens,
-                "prompt_versions": {c.chain: c.prompt_version for c in self.calls},
-            },
-            "errors": self.errors,
-        }
-
-
-def _num(value: Decimal | None) -> float | None:
-    return float(value) if value is not None else None
+__all__ = ["Config", "build_model", "decide", "model_spec", "run_chains"]
 
 
 @dataclass(frozen=True)
@@ -227,8 +141,8 @@ def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
         raise ChainError(f"output failed validation: {errors}", transient=False) from exc
 
 
-def run(email: EmailInput, *, model, spec: ModelSpec, config: Config,
-        deadline: float | None = None) -> Decision:
+def run_chains(email: EmailInput, *, model, spec: ModelSpec, config: Config,
+               deadline: float | None = None) -> Decision:
     """``deadline`` (``time.monotonic()``): a call still running then is abandoned as a
     transient failure, so the run returns within its time budget whatever the pool the
     worker runs on (the threads pool enforces no time limit of its own)."""
@@ -299,7 +213,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         if not result.escalate:
             decision.exposure_usd = None  # a routine mail's figures are nobody's exposure
         decision.backstop_overrode = result.escalate
-        decision.review_signals = backstop.review_signals(
+        decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
             unread=email.unread)
         return _finish(decision, escalate=result.escalate)
@@ -322,8 +236,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.model_triggers = [str(t) for t in esc.triggers] or (
             ["model: requires escalation"] if esc.requires_escalation else [])
     model_says = bool(esc and esc.requires_escalation)
-    decision.escalate, decision.backstop_overrode = backstop.combine(model_says, result)
-    decision.review_signals = backstop.review_signals(
+    decision.escalate, decision.backstop_overrode = routing.combine(model_says, result)
+    decision.review_signals = routing.review_signals(
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
         unread=email.unread)
     if decision.escalate:
@@ -343,7 +257,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
             return _finish(decision)
         answers = reply.answers
     decision.checklist = _checklist_rows(answers, config.questions)
-    decision.route = backstop.route(failed=False, is_claim=True, escalate=False)
+    decision.route = routing.route(failed=False, is_claim=True, escalate=False)
     return decision
 
 
@@ -393,7 +307,21 @@ def _finish(decision: Decision, *, escalate: bool | None = None) -> Decision:
     signal goes to a person, never to an automatic forward."""
     if escalate is not None:
         decision.escalate = escalate
-    decision.route = backstop.route(failed=bool(decision.errors), is_claim=decision.is_claim,
+    decision.route = routing.route(failed=bool(decision.errors), is_claim=decision.is_claim,
                                     escalate=decision.escalate,
                                     review=bool(decision.review_signals))
     return decision
+
+
+def decide(email: EmailInput, *, spec: ModelSpec | None = None, model=None,
+           config: Config | None = None, deadline: float | None = None) -> Decision:
+    """The product's one way into a decision: today's model, spec and config from the
+    settings unless given. A model that cannot be built fails closed to a person."""
+    spec = spec or model_spec()
+    try:
+        model = model or build_model(spec)
+    except ChainError as exc:
+        return Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
+                        model_name=spec.model_name, errors=[str(exc)])
+    return run_chains(email, model=model, spec=spec, config=config or Config.from_settings(),
+                      deadline=deadline)

@@ -1,0 +1,129 @@
+"""What the chains and the rules read of one email: ``EmailInput``, built one way from
+a parsed message (files, the command line, the evaluation) and one way from a stored
+one (the worker), so what is measured is what production decides on.
+
+What is read of an email is everything a person reads: the body, the HTML's visible
+text when it says more than the plain part, and each attachment's text, cheap kinds
+first. The rules read all of it (``EmailInput.rules_text``); the model a copy clipped to
+a budget (``chains/untrusted.wrap``). A part not read in full is named in ``unread``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cached_property
+
+from triage.attachments import PDF_MAX_BYTES, read_attachment
+from triage.doctext import declared_kind, may_hold_text
+from triage.htmltext import html_adds
+from triage.mime import attachment_label
+
+MAX_ATTACHMENTS_READ = 10
+_SLOW = ("pdf", "eml")  # read after every cheap kind
+_SLOW_TYPES = ("application/pdf", "message/rfc822")
+ATTACHMENTS_MAX_SECONDS = 5.0  # for all of one email's attachments together
+
+
+@dataclass(frozen=True)
+class EmailInput:
+    """What the chains read of one email. Built one way from a parsed message (files,
+    the command line, the evaluation) and one way from a stored one (the worker), so
+    what is measured is what production sends."""
+
+    subject: str
+    from_header: str
+    received_at: datetime
+    body: str
+    attachments: list[str] = field(default_factory=list)
+    message_id: str = ""
+    html_text: str = ""  # the HTML alternative's visible text, when not the body itself
+    attachment_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, text)
+    # What was not read in full, each "label: why": the rules cannot vouch for a part they
+    # did not read, so such an email goes to a person, never to an automatic forward.
+    unread: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_parsed(cls, parsed, *, received_at: datetime | None = None) -> EmailInput:
+        """From a ``mime.ParsedEmail``; received now unless told otherwise."""
+        texts, unread = _read(
+            (attachment_label(a.filename, a.sniffed_type), a.declared_type, a.filename,
+             a.sniffed_type, lambda a=a: a.content) for a in parsed.attachments)
+        return cls(
+            subject=parsed.subject, from_header=parsed.from_header, body=parsed.text_body,
+            received_at=received_at or parsed.date or datetime.now(UTC),
+            message_id=parsed.message_id,
+            attachments=[attachment_label(a.filename, a.sniffed_type)
+                         for a in parsed.attachments],
+            html_text=parsed.html_text if parsed.html_text != parsed.text_body else "",
+            attachment_texts=texts, unread=unread,
+        )
+
+    @classmethod
+    def from_stored(cls, email) -> EmailInput:
+        """From a stored ``InboundEmail`` (duck-typed: chains never import models)."""
+        rows = list(email.attachments.all())
+        texts, unread = _read(
+            (attachment_label(a.filename, a.content_type), a.declared_type, a.filename,
+             a.content_type, lambda a=a: _stored_bytes(a)) for a in rows if a.stored)
+        return cls(
+            subject=email.subject, from_header=email.from_header, body=email.text_body,
+            received_at=email.received_at, message_id=email.message_id,
+            attachments=[attachment_label(a.filename, a.content_type) for a in rows],
+            html_text=email.html_text if email.html_text != email.text_body else "",
+            attachment_texts=texts, unread=unread,
+        )
+
+    @cached_property  # wrap() asks on every chain call
+    def html_extra(self) -> str:
+        """The HTML's text when it says materially more than the body, else ''."""
+        return self.html_text if self.html_text and html_adds(self.body, self.html_text) else ""
+
+    @property
+    def rules_text(self) -> str:
+        """What the hard rules read: subject, body, the HTML's text when it says more,
+        and every attachment's text, unclipped (a deadline 80,000 characters down
+        still counts)."""
+        sections = [self.html_extra, *(text for _, text in self.attachment_texts)]
+        return "\n\n".join([f"{self.subject}\n{self.body}", *filter(None, sections)])
+
+
+def _read(attachments) -> tuple[list[tuple[str, str]], list[str]]:
+    """((label, text) of the first MAX_ATTACHMENTS_READ attachments that have text, in
+    their order; "label: why" of each part not read in full). Cheap kinds are read
+    first and PDFs last, all within ATTACHMENTS_MAX_SECONDS, so a slow PDF cannot use up
+    the time of the claim beside it. Each attachment is (label, declared type, file
+    name, sniffed type, ``load()`` giving its bytes, called only if it is read)."""
+    deadline = time.monotonic() + ATTACHMENTS_MAX_SECONDS
+    ordered = sorted(
+        (declared_kind(declared, filename) in _SLOW or sniffed in _SLOW_TYPES, order, label,
+         declared, filename, load)
+        for order, (label, declared, filename, sniffed, load) in enumerate(attachments)
+        if may_hold_text(declared, filename, sniffed))
+    found: list[tuple[int, str, str]] = []
+    unread: list[str] = []
+    for _, order, label, declared_type, filename, load in ordered:
+        if len(found) >= MAX_ATTACHMENTS_READ:
+            unread.append(f"{label}: over the {MAX_ATTACHMENTS_READ} attachments read")
+            continue
+        if time.monotonic() >= deadline:
+            found.append((order, label, "[... not read: the time for this email's "
+                                        "attachments ran out ...]"))
+            unread.append(f"{label}: the time for this email's attachments ran out")
+            continue
+        reading = read_attachment(load(), declared_type, filename, deadline=deadline)
+        unread += [f"{label}: {why}" for why in reading.unread]
+        if reading.text:
+            found.append((order, label, reading.text))
+    return [(label, text) for _, label, text in sorted(found)], unread
+
+
+def _stored_bytes(attachment) -> bytes:
+    """The stored file, read no further than the largest attachment we read (a larger
+    PDF is reported unread either way)."""
+    try:
+        with attachment.file.open("rb") as handle:
+            return handle.read(PDF_MAX_BYTES + 1)
+    except (OSError, ValueError):
+        return b""

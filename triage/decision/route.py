@@ -1,0 +1,59 @@
+"""Routing: the model's answer, the backstop's facts and the rules' review signals
+combined into one route (pure: no Django, no LangChain).
+
+A fact escalates (``backstop``); a reading of meaning that contradicts the model is a
+review signal and sends the email to a person, never to the desk by itself; a failure,
+an unknown claim status or a signal goes to a person, never to an automatic forward.
+"""
+
+from __future__ import annotations
+
+from triage.backstop import BackstopResult
+from triage.readers import signals
+from triage.routes import ClaimType, Route
+
+
+def review_signals(email_text: str, *, model_is_claim: bool | None,
+                   model_escalates: bool, unread: list[str] | tuple[str, ...] = ()
+                   ) -> list[str]:
+    """What the rules read that contradicts the model's answer: each is a reason to
+    show the email to a person. Empty when the model already agrees (a claim it
+    escalated needs no review for its contamination). ``unread``: the parts not read in
+    full; neither the rules nor the model can vouch for them, so a person reads them."""
+    found = []
+    if unread:
+        found.append(f"not every part of the email was read ({'; '.join(unread)[:160]!r}): "
+                     f"a person must read it")
+    bank = signals.bank_change_signal(email_text)
+    if bank:
+        # Invoice fraud's favourite move: a person verifies it by phone, on any route.
+        found.append(f"bank details change requested ({bank[:80]!r}): a person must verify "
+                     f"it by phone before any payment")
+    if model_is_claim is False and signals.has_claim_signal(email_text):
+        found.append("the email reads as a claim, but the model called it routine")
+    if model_is_claim and not model_escalates:
+        if ClaimType.CONTAMINATION in signals.claim_types(email_text):
+            found.append("the email affirms contamination, but the model did not escalate")
+        threat = signals.threat_signal(email_text)
+        if threat:
+            found.append(f"the email threatens arbitration, legal action or cancellation "
+                         f"({threat[:80]!r}), but the model did not escalate")
+    return found
+
+
+def combine(model_escalates: bool, backstop: BackstopResult) -> tuple[bool, bool]:
+    """(escalate, backstop_overrode). The backstop can add an escalation, never remove
+    one: a model "yes" stands whatever the backstop says."""
+    escalate = model_escalates or backstop.escalate
+    return escalate, backstop.escalate and not model_escalates
+
+
+def route(*, failed: bool, is_claim: bool | None, escalate: bool,
+          review: bool = False) -> Route:
+    """Where an email goes. An escalation outranks everything; a failure, an unknown
+    claim status or a review signal goes to a person, never to an automatic forward."""
+    if escalate:
+        return Route.ESCALATED
+    if failed or review or is_claim is None:
+        return Route.NEEDS_REVIEW
+    return Route.TICKET if is_claim else Route.FORWARDED
