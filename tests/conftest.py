@@ -93,11 +93,11 @@ class WorkerProcess:
                              text=True).stdout
         return [int(p) for p in out.split()]
 
-    def stop(self) -> None:
+    def stop(self, grace: float = 20) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(timeout=20)
+                self.proc.wait(timeout=grace)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
@@ -149,8 +149,10 @@ def start_worker(redis_broker, tmp_path):
         raise RuntimeError(f"celery worker did not start:\n{text[-3000:]}")
 
     yield start
+    # The test is over: a worker still waiting on a hung model has nothing left to
+    # finish, so its warm shutdown gets a few seconds, not the twenty a run may need.
     for worker in started:
-        worker.stop()
+        worker.stop(grace=3)
     for handle in opened:
         handle.close()
 

@@ -5,9 +5,13 @@ senders). Pure: no Django; ``triage.mime`` asks both questions of every message.
 from __future__ import annotations
 
 import re
+from email import message_from_bytes, policy
 from email.message import Message
 
 from triage.mimeheaders import Headers
+
+_MSGID = re.compile(r"<([^<>\s]{1,250})>")
+_BOUNCES = ("delivery status notification (bounce)", "bounce from ")
 
 # Set on every notification and reply we send, so our own mail coming back is not triaged.
 NOTIFICATION_HEADER = "X-Triage-Notification"
@@ -31,6 +35,40 @@ def detect_automated(message: Message, from_address: str, own: list[str] | None 
     if _BOUNCE_SENDERS.match(from_address or ""):
         return f"bounce from {from_address}"
     return ""
+
+
+def is_bounce(reason: str) -> bool:
+    return reason.startswith(_BOUNCES)
+
+
+def notification_tag(message: Message) -> str:
+    """The notification header's value as the message carries it ('' without one)."""
+    return str(message.get(NOTIFICATION_HEADER) or "")[:200]
+
+
+def returned_messages(message: Message) -> list[tuple[str, str]]:
+    """(Message-ID, notification header) of each message a delivery report says it
+    returns: the headers of a returned ``message/rfc822`` or ``text/rfc822-headers``
+    part, then the report's own In-Reply-To and References (header ''). At most 20."""
+    found: list[tuple[str, str]] = []
+    for part in message.walk() if message.is_multipart() else []:
+        ctype = part.get_content_type()
+        if ctype == "message/rfc822":
+            inner = part.get_payload()
+            inner = inner[0] if isinstance(inner, list) and inner else inner
+            if isinstance(inner, Message):
+                ids = _MSGID.findall(str(inner.get("message-id") or ""))
+                found += [(ids[0], notification_tag(inner))] if ids else []
+        elif ctype == "text/rfc822-headers":
+            raw = part.get_payload(decode=True) or b""
+            inner = message_from_bytes(raw[:65536], policy=policy.compat32)
+            ids = _MSGID.findall(str(inner.get("message-id") or ""))
+            found += [(ids[0], notification_tag(inner))] if ids else []
+        if len(found) >= 20:
+            break
+    for header in ("in-reply-to", "references"):
+        found += [(i, "") for i in _MSGID.findall(str(message.get(header) or ""))[-10:]]
+    return found[:20]
 
 
 def automated_hint(message: Message, from_address: str) -> str:

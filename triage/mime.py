@@ -26,7 +26,13 @@ from email import policy
 from email.message import EmailMessage, Message
 
 from triage.automated import NOTIFICATION_HEADER as NOTIFICATION_HEADER  # where services read it
-from triage.automated import automated_hint, detect_automated
+from triage.automated import (
+    automated_hint,
+    detect_automated,
+    is_bounce,
+    notification_tag,
+    returned_messages,
+)
 from triage.doctext import (
     csv_table,
     declared_charset,
@@ -71,6 +77,7 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
     if hint := automated_hint(message, sender):
         flags["automated_hint"] = hint
     _walk(message, texts, htmls, attachments, hidden, flags, 0, depth)
+    automated = detect_automated(message, sender)
     return _assemble(
         texts, htmls, hidden, flags, attachments=attachments, date=parse_date(head.first("date")),
         message_id=_first_msgid(head.first("message-id")),
@@ -79,7 +86,9 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
         from_header=head.text("from"), from_address=sender,
         to=head.addresses("to"), cc=head.addresses("cc"),
         reply_to=(head.addresses("reply-to") or [""])[0],
-        subject=head.text("subject"), automated=detect_automated(message, sender),
+        subject=head.text("subject"), automated=automated,
+        notification_tag=notification_tag(message) if automated else "",
+        returned=returned_messages(message) if is_bounce(automated) else [],
     )
 
 

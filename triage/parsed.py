@@ -42,7 +42,11 @@ class ParsedEmail:
     html_body: str  # as sent, for reference; never rendered as HTML
     attachments: list[ParsedAttachment] = field(default_factory=list)
     flags: dict = field(default_factory=dict)
-    automated: str = ""  # non-empty: why it is not triaged (our own mail, a bounce)
+    automated: str = ""  # non-empty: why it may not be triaged (our own mail, a bounce)
+    # What proves such a claim (ingestion checks it): the notification header as sent,
+    # and the (Message-ID, notification header) of each message a bounce returns.
+    notification_tag: str = ""
+    returned: list[tuple[str, str]] = field(default_factory=list)
     html_text: str = ""  # visible text of the HTML alternative, when there is a plain one
 
     def content_hash(self, sender: str) -> str:

@@ -1,5 +1,8 @@
-"""Webhook signatures (pure: no Django). ``X-Triage-Signature: sha256=<hex HMAC-SHA256(
-secret, timestamp + "." + raw body)>``."""
+"""Signatures (pure: no Django). Webhooks: ``X-Triage-Signature: sha256=<hex
+HMAC-SHA256(secret, timestamp + "." + raw body)>``. Our outbound mail: the notification
+header carries a tag, an HMAC of its kind, email and Message-ID, so only a message we
+sent (or a bounce returning it) proves to be ours; a sender who writes the header
+without the key does not."""
 
 from __future__ import annotations
 
@@ -62,3 +65,26 @@ def check_mailgun_fields(timestamp: str, token: str, signature: str, *, now: flo
     if not _HEX_SHA256.fullmatch(signature):
         return "Mailgun signature missing or not 64 hex digits"
     return ""
+
+
+_OUTBOUND = re.compile(
+    r"(?P<kind>[a-z_]{1,32}); email=(?P<email>[0-9]{1,12}); tag=(?P<tag>[0-9a-f]{32})")
+
+
+def outbound_header(secret: str, kind: str, email_id: int, message_id: str) -> str:
+    """The notification header's value for one message we send."""
+    return f"{kind}; email={email_id}; tag={_outbound_tag(secret, kind, email_id, message_id)}"
+
+
+def verify_outbound(secret: str, header: str, message_id: str) -> bool:
+    """Whether ``header`` is the value we wrote on the message ``message_id``."""
+    m = _OUTBOUND.fullmatch((header or "").strip())
+    if not m or not message_id:
+        return False
+    expected = _outbound_tag(secret, m["kind"], int(m["email"]), message_id)
+    return hmac.compare_digest(expected, m["tag"])
+
+
+def _outbound_tag(secret: str, kind: str, email_id: int, message_id: str) -> str:
+    payload = f"triage-outbound|{kind}|{email_id}|{message_id.strip().strip('<>')}".encode()
+    return hmac.new(secret.encode(), payload, hashlib.sha256).hexdigest()[:32]

@@ -44,7 +44,7 @@ def test_a_reply_threads_on_the_stored_message_id_and_is_recorded(claim, staff):
     assert headers["In-Reply-To"] == "<rq-114-7731@fiacaonordeste.example.com.br>"
     assert headers["References"] == ("<older@x.example> "
                                      "<rq-114-7731@fiacaonordeste.example.com.br>")
-    assert headers[mime.NOTIFICATION_HEADER] == f"reply; email={claim.pk}"
+    assert headers[mime.NOTIFICATION_HEADER].startswith(f"reply; email={claim.pk}; tag=")
     assert "Auto-Submitted" not in headers  # a person wrote it
     reply = Reply.objects.get()
     assert (reply.state, reply.author, reply.to_address, reply.template) == (
@@ -60,6 +60,38 @@ def test_our_reply_coming_back_is_not_triaged_again(claim, staff):
     result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
     back = InboundEmail.objects.get(pk=result.email_id)
     assert back.automated == "our own notification" and back.status == "ignored"
+
+
+def test_a_bounce_of_our_reply_is_not_triaged_but_a_fake_bounce_is(claim, staff):
+    """A delivery report is ours only when it returns a message we sent; one that
+    returns nothing of ours (a claim dressed as a bounce) is triaged like any mail."""
+    replies.reply_send(claim.pk, staff["claims"], subject="Re: x", body="Recebemos.")
+    sent = Reply.objects.get().message_id
+
+    def report(returned_id: str, carried: str) -> bytes:
+        return (f"From: MAILER-DAEMON@mx.example.net\r\nTo: claims@cottontrade.example.com\r\n"
+                f"Subject: Undelivered Mail Returned to Sender\r\n"
+                f"Message-ID: <dsn-{returned_id[1:9]}@mx.example.net>\r\n"
+                f"Content-Type: multipart/report; report-type=delivery-status; boundary=b\r\n"
+                f"\r\n--b\r\nContent-Type: text/plain\r\n\r\nDelivery failed.\r\n"
+                f"--b\r\nContent-Type: message/delivery-status\r\n\r\n"
+                f"Reporting-MTA: dns; mx.example.net\r\n\r\nFinal-Recipient: rfc822; x@y\r\n"
+                f"Action: failed\r\nStatus: 5.1.1\r\n"
+                f"--b\r\nContent-Type: message/rfc822\r\n\r\n"
+                f"From: someone@mill.example.cn\r\nSubject: Claim lot 7731\r\n"
+                f"Message-ID: {returned_id}\r\n\r\n{carried}\r\n--b--\r\n").encode()
+
+    ours = report(sent, "Recebemos.")
+    result = email_ingest(mime.parse_bytes(ours), raw=ours, raw_format="rfc822", provider="import")
+    back = InboundEmail.objects.get(pk=result.email_id)
+    assert back.status == "ignored" and back.automated.startswith("delivery status")
+    fake = report("<claim-96000@mill.example.cn>",
+                  "We claim USD 96,000 for contaminated bales of lot 7731.")
+    result = email_ingest(mime.parse_bytes(fake), raw=fake, raw_format="rfc822", provider="import")
+    claim_mail = InboundEmail.objects.get(pk=result.email_id)
+    assert claim_mail.status == "queued" and claim_mail.automated == ""
+    assert "returns no mail of ours" in claim_mail.flags["automated_hint"]
+    assert "USD 96,000" in " ".join(claim_mail.flags.get("forwarded", [])) + claim_mail.text_body
 
 
 def test_only_claims_staff_and_triage_admins_reply(claim, staff):

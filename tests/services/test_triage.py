@@ -144,8 +144,33 @@ def test_an_erp_noreply_claim_is_triaged(django_capture_on_commit_callbacks):
     assert email.status not in (Status.IGNORED, Status.QUEUED)
 
 
+def _ours(settings) -> tuple[bytes, bytes]:
+    """Our notification as sent (tagged for its Message-ID), and a bounce returning it."""
+    from triage.signing import outbound_header
+    tag = outbound_header(settings.SECRET_KEY, "escalation", 1, "<n2@localhost>").encode()
+    notification = (b"From: triage@localhost\r\nSubject: [ESCALATION] x\r\n"
+                    b"Message-ID: <n2@localhost>\r\nX-Triage-Notification: " + tag
+                    + b"\r\n\r\nbody\r\n")
+    bounce = (b"From: MAILER-DAEMON@relay.example.com\r\nSubject: Undelivered Mail\r\n"
+              b"Message-ID: <b3@relay.example.com>\r\nContent-Type: multipart/report; "
+              b"report-type=delivery-status; boundary=b\r\n\r\n--b\r\nContent-Type: "
+              b"text/plain\r\n\r\nDelivery failed.\r\n--b\r\nContent-Type: "
+              b"text/rfc822-headers\r\n\r\n" + notification.split(b"\r\n\r\n")[0]
+              + b"\r\n--b--\r\n")
+    return notification, bounce
+
+
+def test_our_own_notifications_and_their_bounces_are_stored_but_not_triaged(settings):
+    for raw in _ours(settings):
+        result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822",
+                              provider="import")
+        assert result.status == Status.IGNORED
+        assert email_triage(result.email_id, task_id="t") == "skipped"
+    assert not TriageRun.objects.exists()
+
+
 @pytest.mark.parametrize("raw", [
-    b"From: triage@localhost\r\nSubject: [ESCALATION] x\r\nMessage-ID: <n2@localhost>\r\n"
+    b"From: desk@evil.example\r\nSubject: [ESCALATION] x\r\nMessage-ID: <n2@localhost>\r\n"
     b"X-Triage-Notification: escalation; email=1\r\n\r\nbody\r\n",
     b"From: MAILER-DAEMON@relay.example.com\r\nSubject: Undelivered Mail\r\n"
     b"Message-ID: <b1@relay.example.com>\r\n\r\nDelivery failed.\r\n",
@@ -154,11 +179,13 @@ def test_an_erp_noreply_claim_is_triaged(django_capture_on_commit_callbacks):
     b"report-type=delivery-status; boundary=b\r\n\r\n--b\r\nContent-Type: text/plain\r\n\r\n"
     b"Delivery failed.\r\n--b--\r\n",
 ])
-def test_our_own_notifications_and_bounces_are_stored_but_not_triaged(raw):
+def test_what_only_claims_to_be_ours_is_triaged_with_a_hint(raw):
+    """An untagged notification header, a bounce that returns nothing we sent: anyone
+    can write those, so they are triaged (a person sees why they look automated)."""
     result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
-    assert result.status == Status.IGNORED
-    assert email_triage(result.email_id, task_id="t") == "skipped"
-    assert not TriageRun.objects.exists()
+    assert result.status == Status.QUEUED
+    email = InboundEmail.objects.get(pk=result.email_id)
+    assert email.automated == "" and "triaged" in email.flags["automated_hint"]
 
 
 def test_transitions_outside_the_lifecycle_are_refused():

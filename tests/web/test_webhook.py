@@ -188,16 +188,32 @@ def test_reply_arriving_first_is_linked_when_the_original_is_triaged(post_signed
     assert InboundEmail.objects.get(pk=reply).reply_to_email_id == original
 
 
-def test_our_own_notification_coming_back_is_stored_but_not_triaged(post_signed):
+def test_our_own_notification_coming_back_is_stored_but_not_triaged(post_signed, settings):
+    from triage.signing import outbound_header
+    tag = outbound_header(settings.SECRET_KEY, "escalation", 1, "<n1@localhost>")
     raw = (b"From: triage@localhost\r\nTo: desk@example.com\r\nSubject: [ESCALATION] x\r\n"
            b"Message-ID: <n1@localhost>\r\nAuto-Submitted: auto-generated\r\n"
-           b"X-Triage-Notification: escalation; email=1\r\n\r\nbody\r\n")
+           b"X-Triage-Notification: " + tag.encode() + b"\r\n\r\nbody\r\n")
     response = post_signed(raw, content_type="message/rfc822")
     assert response.status_code == 202
     email = InboundEmail.objects.get(pk=response.json()["id"])
     assert email.status == Status.IGNORED
     assert email.automated == "our own notification"
     assert response.json()["status"] == "ignored"
+
+
+def test_a_claim_wearing_our_notification_header_is_triaged(post_signed):
+    """The header without our tag (or with a tag for another message) proves nothing."""
+    for value in (b"escalation; email=1", b"escalation; email=1; tag=" + b"0" * 32):
+        raw = (b"From: Mill <qa@mill.example.cn>\r\nTo: claims@cottontrade.example.com\r\n"
+               b"Subject: Claim lot 7731\r\nMessage-ID: <c-" + value[-4:] + b"@mill.example.cn>"
+               b"\r\nX-Triage-Notification: " + value + b"\r\n\r\n"
+               b"We claim USD 180,000 for contaminated bales.\r\n")
+        response = post_signed(raw, content_type="message/rfc822")
+        assert response.status_code == 202 and response.json()["status"] == "queued"
+        email = InboundEmail.objects.get(pk=response.json()["id"])
+        assert email.automated == "" and "does not verify" in email.flags["automated_hint"]
+        assert "USD 180,000" in email.text_body
 
 
 @pytest.mark.parametrize("kwargs,reason", [

@@ -13,11 +13,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from triage import metrics
+from triage.automated import is_bounce
 from triage.mime import ParsedEmail
-from triage.models import Attachment, InboundEmail, Status, WebhookToken
+from triage.models import Attachment, InboundEmail, Reply, Status, WebhookToken
 from triage.services.audit import audit_event, audit_write_many
 from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
+from triage.signing import verify_outbound
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +60,27 @@ def dedupe_key(parsed: ParsedEmail, *, provider: str, provider_event_id: str,
     return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest(), basis
 
 
+def _proven_automated(parsed: ParsedEmail) -> tuple[str, str]:
+    """(why it is not triaged, or ''; what it claimed but could not prove, or '').
+    Anyone can write our notification header or build a delivery report: only a
+    message that carries our tag for its own Message-ID, or a bounce that returns one
+    (tagged, or a reply we sent), is ours; the rest is triaged like any other mail."""
+    claimed = parsed.automated
+    secret = settings.SECRET_KEY
+    if claimed == "our own notification":
+        if verify_outbound(secret, parsed.notification_tag, parsed.message_id):
+            return claimed, ""
+        return "", "says it is our notification, but its tag does not verify: triaged"
+    if is_bounce(claimed):
+        if any(tag and verify_outbound(secret, tag, mid) for mid, tag in parsed.returned):
+            return claimed, ""
+        ids = [f"<{mid}>" for mid, _ in parsed.returned]
+        if ids and Reply.objects.filter(message_id__in=ids).exists():
+            return claimed, ""
+        return "", "a delivery report that returns no mail of ours: triaged"
+    return claimed, ""
+
+
 def email_ingest(
     parsed: ParsedEmail,
     *,
@@ -87,7 +110,10 @@ def email_ingest(
     # other; flags["automated_hint"] tells staff why it looks automated.
     own = set(settings.TRIAGE_OWN_ADDRESSES)
     from_us = own & ({sender, parsed.from_address.lower()} - {""})
-    automated = parsed.automated or ("sent from our own address" if from_us else "")
+    automated, unproven = _proven_automated(parsed)
+    automated = automated or ("sent from our own address" if from_us else "")
+    if unproven:
+        parsed.flags.setdefault("automated_hint", unproven)
     # Stored as queued with the publish on commit: one transaction per email. If the
     # publish fails the row drops back to received for the sweeper.
     status = Status.IGNORED if automated else Status.QUEUED

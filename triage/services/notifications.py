@@ -15,6 +15,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core.mail import EmailMessage
+from django.core.mail.message import make_msgid
 from django.db import InterfaceError, OperationalError, connection, transaction
 from django.db.models import F
 from django.template.loader import render_to_string
@@ -25,6 +26,7 @@ from triage import formats, labels, metrics
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import Escalation, Forward, InboundEmail, Notification, TriageRun
 from triage.sanitize import escape_invisible as _safe
+from triage.signing import outbound_header
 
 log = logging.getLogger(__name__)
 
@@ -134,13 +136,17 @@ def notification_send(notification_id: int) -> int:
         if not claimed:
             return 0
     n = Notification.objects.get(pk=notification_id)
+    domain = settings.DEFAULT_FROM_EMAIL.rpartition("@")[2].strip("> ") or None
+    message_id = make_msgid(domain=domain)
     message = EmailMessage(
         subject=n.subject, body=n.body, from_email=settings.DEFAULT_FROM_EMAIL, to=n.recipients,
         headers={
             # RFC 3834: auto-responders must not answer, and our ingestion knows
             # this is our own mail if it ever comes back.
             "Auto-Submitted": "auto-generated",
-            NOTIFICATION_HEADER: f"{n.kind}; email={n.email_id}",
+            "Message-ID": message_id,
+            NOTIFICATION_HEADER: outbound_header(settings.SECRET_KEY, n.kind, n.email_id,
+                                                 message_id),
             "X-Auto-Response-Suppress": "All",
         },
     )

@@ -24,6 +24,7 @@ from triage.sanitize import strip_invisible
 from triage.services.audit import audit_write
 from triage.services.outcome import Outcome, ReviewError
 from triage.services.outcome import require as _require
+from triage.signing import outbound_header
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +93,8 @@ def reply_send(email_id: int, actor, *, subject: str, body: str, template: str =
 
 def _deliver(reply: Reply) -> Outcome:
     headers = {"Message-ID": reply.message_id,
-               NOTIFICATION_HEADER: f"reply; email={reply.email_id}"}
+               NOTIFICATION_HEADER: outbound_header(settings.SECRET_KEY, "reply", reply.email_id,
+                                                    reply.message_id)}
     if reply.in_reply_to:
         headers["In-Reply-To"] = reply.in_reply_to
     if reply.references:
