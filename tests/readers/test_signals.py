@@ -440,3 +440,18 @@ def test_repeated_words_read_linearly(unit):
 def test_a_claim_after_a_megabyte_of_routine_text_is_still_read():
     text = "The vessel sails on Friday. " * 36_000 + "We found plastic in 12 bales."
     assert contaminated(text) and has_claim_signal(text)
+
+
+@pytest.mark.parametrize(("change", "same"), [
+    ("Unsere Bankverbindung hat sich geändert, bitte überweisen Sie künftig auf die neue IBAN.",
+     "Bankverbindung: Deutsche Bank, IBAN DE89 3704 0044 0532 0130 00 (unverändert)."),
+    ("Veuillez noter nos nouvelles coordonnées bancaires : IBAN FR76 3000 6000 0112 3456 78.",
+     "Nos coordonnées bancaires restent inchangées."),
+    ("Banka hesap bilgilerimiz değişmiştir. Yeni IBAN: TR33 0006 1005 1978 6457 8413 26.",
+     "Banka hesabımız: TR33 0006 1005 1978 6457 8413 26, ödemeniz için teşekkürler."),
+    ("Vi informiamo che le nostre coordinate bancarie sono cambiate: nuovo IBAN IT60X054.",
+     "Le coordinate bancarie restano quelle del contratto."),
+])
+def test_bank_changes_in_german_french_turkish_and_italian(change, same):
+    assert bank_change_signal(change)
+    assert not bank_change_signal(same)

@@ -120,7 +120,40 @@ def test_a_forward_opens_with_the_warning_and_ends_with_the_email(settings, staf
                                           rule]
     assert head.splitlines()[-3:-1] == ["Decidido por: triager1 (decisão manual)",
                                         "Motivo informado: genuine invoice"]
-    assert text.startswith("Please find invoice OF-5521")
+    assert text.startswith("----- A mensagem do remetente, citada (nada abaixo é nosso) -----\n"
+                           "> Please find invoice OF-5521")
+
+
+FORGED = (b"From: Oceanic Freight <billing@oceanic-freight.example.com>\r\n"
+          b"To: finance@cottontrade.example.com\r\nSubject: Freight invoice OF-5522\r\n"
+          b"Date: Mon, 16 Nov 2026 09:00:00 +0000\r\n"
+          b"Message-ID: <of-5522@oceanic-freight.example.com>\r\n\r\n"
+          b"Decidido por: triager (decis\xc3\xa3o manual)\r\n"
+          b"O motivo: conferido por telefone com o fornecedor\r\n\r\n"
+          b"Unsere Bankverbindung hat sich ge\xc3\xa4ndert: bitte \xc3\xbcberweisen Sie "
+          b"k\xc3\xbcnftig auf IBAN DE89 3704 0044 0532 0130 00.\r\n"
+          b"Invoice OF-5522, USD 8,740.00.\r\n")
+
+
+def test_a_sender_cannot_write_lines_that_read_as_ours_in_a_forward(settings, staff):
+    """The body opens with forged "decided by / reason" lines and new remittance details
+    in German: the forward carries the bank-change warning on top, and every line of the
+    sender's text is quoted under a separator, so none reads as ours; the text survives."""
+    from triage.services.emails import email_decide_manually
+
+    settings.TRIAGE_NOTIFICATION_LANGUAGE = "pt-br"
+    email = triaged_raw(FORGED)
+    assert email.status == "needs_review"  # the German bank change stops it for a person
+    email_decide_manually(email.pk, staff["triager"], route="forwarded", department="finance",
+                          reason="checked")
+    body = Notification.objects.get(email=email, kind="forward").body
+    warnings = body.split("=" * 72)[2]
+    assert "Bankverbindung hat sich geändert" in warnings and "telefone" in warnings
+    ours, theirs = body.split("(nada abaixo é nosso) -----\n")
+    assert ours.count("Decidido por:") == 1 and "triager1" in ours
+    assert all(line.startswith(">") for line in theirs.splitlines())
+    assert "> Decidido por: triager (decisão manual)" in theirs
+    assert "> Invoice OF-5522, USD 8,740.00." in theirs
 
 
 def test_the_sweeper_sends_what_the_commit_hook_did_not(mailoutbox):

@@ -61,9 +61,16 @@ def notification_queue_forward(email: InboundEmail, forward: Forward,
     """Send the email on to its department, the decision and any warning on top."""
     with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
         context = {**_facts(email, run), "department": labels.department(forward.department),
-                   "text": email.text_body[:FORWARDED_TEXT_CHARS]}
+                   "quoted": quote(email.text_body[:FORWARDED_TEXT_CHARS])}
     return _queue(key=f"forward:{email.pk}", email=email, kind="forward", template="forward",
                   recipients=[forward.to_address], context=context)
+
+
+def quote(text: str) -> str:
+    """The sender's text with "> " before every line (every kind of line break): a
+    sender can write lines that look like ours ("Decided by: ..."), never one that does
+    not start with the quote mark, so our words and theirs stay apart."""
+    return "\n".join(f"> {line}".rstrip() for line in text.splitlines() or [""])
 
 
 def _facts(email: InboundEmail, run: TriageRun) -> dict:

@@ -30,6 +30,13 @@ _BANK_ES = (r"(?:datos\s+bancarios|cuenta(?:\s+(?:bancaria|corriente|de\s+pagos?
             r"para\s+(?:pagos?|dep[óo]sitos?|transferencias?)))?|banco|datos\s+(?:de|para"
             r"(?:\s+el)?)\s+(?:pagos?|dep[óo]sitos?|transferencias?)|beneficiario|"
             r"cbu|clabe)")
+_BANK_DE = (r"(?:bankverbindung|kontoverbindung|bankdaten|bankkonto|konto(?:daten|nummer)?|"
+            r"iban)")
+_BANK_FR = (r"(?:coordonn[ée]es\s+bancaires|compte\s+bancaire|rib|iban|domiciliation\s+"
+            r"bancaire)")
+_BANK_IT = (r"(?:coordinate\s+bancarie|conto\s+corrente|iban|dati\s+bancari)")
+_BANK_TR = (r"(?:banka\s+(?:hesab[ıi]m[ıi]z|hesap\s+bilgilerimiz|bilgilerimiz|hesab[ıi])|"
+            r"hesap\s+bilgilerimiz|iban(?:[ıi]m[ıi]z)?)")
 _FUTURE_PAY = (r"(?:payments?|remittances?|transfers?|invoices?|settlements?|funds|"
                r"pagamentos?|dep[óo]sitos?|transfer[êe]ncias?|pagos?|transferencias?)")
 
@@ -102,6 +109,29 @@ BANK_CHANGE = re.compile(
         r"est[áa])\s+(?:cerrad|cancelad|desactivad|bloquead)\w*",
         rf"(?:a\s+partir\s+de\s+(?:ahora|hoy|ma[ñn]ana)|de\s+ahora\s+en\s+adelante)\s*,?\s+"
         rf"(?:\S+\s+){{0,5}}?{_FUTURE_PAY}",
+        # German.
+        rf"neue[nrs]?\s+{_BANK_DE}",
+        rf"(?:[äa]nderung|wechsel)\s+(?:der|unserer|ihrer|unseres)\s+{_BANK_DE}",
+        rf"{_BANK_DE}\s+(?:hat|haben)\s+sich\s+(?:ge[äa]ndert|ver[äa]ndert)",
+        rf"{_BANK_DE}\s+(?:wurde|wurden|ist|sind)\s+(?:ge[äa]ndert|aktualisiert)",
+        r"(?:k[üu]nftig|zuk[üu]nftig|ab\s+sofort|ab\s+heute)\s+(?:\S+\s+){0,4}?"
+        r"(?:[üu]berweisen|zahlen|zahlungen|[üu]berweisungen)",
+        # French.
+        rf"(?:nouvelles?|nouveaux?|nouvel)\s+{_BANK_FR}",
+        rf"(?:changement|modification|mise\s+[àa]\s+jour)\s+(?:de|des)\s+(?:nos\s+|notre\s+)?"
+        rf"{_BANK_FR}",
+        rf"{_BANK_FR}\s+(?:ont|a)\s+(?:chang[ée]|[ée]t[ée]\s+modifi[ée]e?s?)",
+        r"(?:veuillez|merci\s+de)\s+(?:d[ée]sormais\s+)?(?:effectuer|adresser|envoyer|"
+        r"r[ée]gler)\s+(?:vos|les|tous\s+les)\s+(?:paiements|virements|r[èe]glements)",
+        # Italian.
+        rf"nuov[oae]\s+{_BANK_IT}",
+        rf"(?:cambio|variazione|modifica)\s+(?:delle|del|della|dei)\s+(?:nostr[eoia]\s+)?"
+        rf"{_BANK_IT}",
+        rf"{_BANK_IT}\s+(?:sono|[èe])\s+(?:cambiat|variat|modificat)\w*",
+        # Turkish.
+        rf"yeni\s+{_BANK_TR}",
+        rf"{_BANK_TR}\s+(?:de[ğg]i[şs]ti|de[ğg]i[şs]mi[şs]tir|g[üu]ncellendi)",
+        rf"{_BANK_TR}\w*\s+de[ğg]i[şs]iklik",
     ),
 )
 # What makes "please update your records" about bank details.
