@@ -234,3 +234,18 @@ def test_bounds_are_what_the_report_says():
     assert attachments.PDF_MAX_BYTES == 10 * 1024 * 1024
     assert attachments.PDF_MAX_PAGES == 20 and attachments.PDF_MAX_SECONDS == 1.5
     assert mime.MAX_MESSAGE_DEPTH == 3
+
+
+def test_attachments_past_the_cap_are_kept_in_the_raw_message_and_send_it_to_a_person():
+    """1,900 tiny attachments: 100 rows are stored and read, the raw message keeps all,
+    and the email says what was left unread (so a person, not a forward, decides)."""
+    many = [(f"note {i}".encode(), "text/plain", f"n{i}.txt") for i in range(1_900)]
+    raw = eml("Lot 7731 documents", "See the attached notes.", attach=many)
+    parsed = mime.parse_bytes(raw)
+    assert len(parsed.attachments) == mime.MAX_ATTACHMENTS == 100
+    assert parsed.flags["attachments_capped"] == {"stored": 100, "total": 1_900}
+    assert raw.count(b"n1899.txt") >= 1  # the raw message keeps every part
+    email = EmailInput.from_parsed(parsed)
+    assert email.unread[0] == "attachments: 1800 past the first 100 were not stored or read"
+    few = EmailInput.from_parsed(mime.parse_bytes(eml("Lot 7731", "See notes.", attach=many[:3])))
+    assert few.unread == [] and len(few.attachment_texts) == 3

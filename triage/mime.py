@@ -49,6 +49,7 @@ from triage.sanitize import invisible_report, normalize_for_model
 
 TEXT_MAX_BYTES = 2 * 1024 * 1024  # of a text, CSV or .eml attachment read for its text
 MAX_TEXT_CHARS = 2_000_000  # of the body text normalised and stored, like MAX_HTML_CHARS
+MAX_ATTACHMENTS = 100  # stored as rows and read; the raw message keeps the rest
 MAX_MESSAGE_DEPTH = 3  # attached messages inside attached messages: read this deep
 _MSGID_RE = re.compile(r"<([^<>\s]+)>")
 _CTYPE_RE = re.compile(r"[a-z0-9!#$&^_.+-]{1,127}/[a-z0-9!#$&^_.+-]{1,127}")
@@ -77,6 +78,11 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
     if hint := automated_hint(message, sender):
         flags["automated_hint"] = hint
     _walk(message, texts, htmls, attachments, hidden, flags, 0, depth)
+    if len(attachments) > MAX_ATTACHMENTS:
+        # The raw message keeps them all (its download has every part); rows, pages and
+        # reading stop here, and the decision goes to a person (``decision.input``).
+        flags["attachments_capped"] = {"stored": MAX_ATTACHMENTS, "total": len(attachments)}
+        attachments = attachments[:MAX_ATTACHMENTS]
     automated = detect_automated(message, sender)
     return _assemble(
         texts, htmls, hidden, flags, attachments=attachments, date=parse_date(head.first("date")),

@@ -57,7 +57,7 @@ class EmailInput:
             attachments=[attachment_label(a.filename, a.sniffed_type)
                          for a in parsed.attachments],
             html_text=parsed.html_text if parsed.html_text != parsed.text_body else "",
-            attachment_texts=texts, unread=unread,
+            attachment_texts=texts, unread=_cut_at_parse(parsed.flags) + unread,
         )
 
     @classmethod
@@ -72,7 +72,7 @@ class EmailInput:
             received_at=email.received_at, message_id=email.message_id,
             attachments=[attachment_label(a.filename, a.content_type) for a in rows],
             html_text=email.html_text if email.html_text != email.text_body else "",
-            attachment_texts=texts, unread=unread,
+            attachment_texts=texts, unread=_cut_at_parse(email.flags or {}) + unread,
         )
 
     @cached_property  # wrap() asks on every chain call
@@ -87,6 +87,20 @@ class EmailInput:
         still counts)."""
         sections = [self.html_extra, *(text for _, text in self.attachment_texts)]
         return "\n\n".join([f"{self.subject}\n{self.body}", *filter(None, sections)])
+
+
+def _cut_at_parse(flags: dict) -> list[str]:
+    """What the parser's own bounds left out (the raw message keeps all of it)."""
+    out = []
+    if cap := flags.get("attachments_capped"):
+        out.append(f"attachments: {cap['total'] - cap['stored']} past the first "
+                   f"{cap['stored']} were not stored or read")
+    if cap := flags.get("parts_capped"):
+        out.append(f"parts: those after the first {cap['parts']} were not parsed")
+    for flag, what in (("text_truncated", "the body"), ("html_truncated", "the HTML")):
+        if flags.get(flag):
+            out.append(f"{what}: only its first 2,000,000 characters were read")
+    return out
 
 
 def _read(attachments) -> tuple[list[tuple[str, str]], list[str]]:
