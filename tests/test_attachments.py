@@ -16,16 +16,29 @@ from triage.decision import EmailInput
 
 def pdf(*pages: str) -> bytes:
     """A minimal, valid PDF with one line of Helvetica text per page, written by hand."""
-    count = len(pages)
+    return _pdf_document([f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode("latin-1")
+                          for text in pages])
+
+
+def slow_pdf(operators: int = 300_000) -> bytes:
+    """One page of a few kilobytes whose compressed content stream holds this many text
+    operators: pypdf reads such a page in one call of many seconds."""
+    content = b"BT /F1 12 Tf 72 720 Td\n" + b"(x) Tj\n" * operators + b"ET"
+    return _pdf_document([zlib.compress(content, 9)], flate=True)
+
+
+def _pdf_document(streams: list[bytes], *, flate: bool = False) -> bytes:
+    """A PDF with one page per content stream (FlateDecode-compressed when ``flate``)."""
+    count = len(streams)
     kids = " ".join(f"{4 + 2 * i} 0 R" for i in range(count))
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
                f"<< /Type /Pages /Kids [{kids}] /Count {count} >>".encode(),
                b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    for i, text in enumerate(pages):
-        stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode("latin-1")
+    for i, stream in enumerate(streams):
         objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources "
                        f"<< /Font << /F1 3 0 R >> >> /Contents {5 + 2 * i} 0 R >>".encode())
-        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
+        objects.append(b"<< /Length %d%s >>\nstream\n%s\nendstream"
+                       % (len(stream), b" /Filter /FlateDecode" if flate else b"", stream))
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -36,27 +49,6 @@ def pdf(*pages: str) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(objects) + 1, xref)
-    return bytes(out)
-
-
-def slow_pdf(operators: int = 300_000) -> bytes:
-    """One page of a few kilobytes whose compressed content stream holds this many text
-    operators: pypdf reads such a page in one call of many seconds."""
-    stream = zlib.compress(b"BT /F1 12 Tf 72 720 Td\n" + b"(x) Tj\n" * operators + b"ET", 9)
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [4 0 R] /Count 1 >>",
-               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources "
-               b"<< /Font << /F1 3 0 R >> >> /Contents 5 0 R >>",
-               b"<< /Length %d /Filter /FlateDecode >>\nstream\n%s\nendstream"
-               % (len(stream), stream)]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 6\n0000000000 65535 f \n" + b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
     return bytes(out)
 
 
