@@ -150,3 +150,17 @@ def test_an_absurdly_long_claimed_amount_escalates_and_a_small_one_stays_a_ticke
     assert huge.route == "escalated"
     small = run("Claim lot 7731", claim.format("9,400.00"))
     assert small.route == "ticket"
+
+
+def test_what_the_rules_read_is_clipped_and_the_rest_goes_to_a_person(monkeypatch):
+    """Past RULES_MAX_CHARS the rules stop reading (they cost ~4 s a megabyte): a
+    routine mail that long is not forwarded unread, and says how much was read."""
+    from triage.decision import run as decision_run
+    monkeypatch.setattr(decision_run, "RULES_MAX_CHARS", 2_000)
+    routine = "Please find our freight invoice OF-5521 for USD 8,740.00 attached.\n"
+    long = run("Freight invoice OF-5521", routine * 60,
+               sender="Oceanic <billing@oceanic.example.com>")
+    assert long.route == "needs_review"
+    assert "the rules read the first 2,000 of" in long.review_signals[0]
+    short = run("Freight invoice OF-5521", routine, sender="Oceanic <billing@oceanic.example.com>")
+    assert short.route == "forwarded"

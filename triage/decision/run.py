@@ -38,6 +38,8 @@ from triage.readers import signals
 from triage.readers.text import fold_for_rules
 from triage.routes import Route
 
+RULES_MAX_CHARS = 500_000
+
 __all__ = ["Config", "build_model", "decide", "model_spec", "run_chains"]
 
 
@@ -160,9 +162,15 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     decision = Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name)
     budget = _Budget(config.max_calls)
-    # The rules read everything a person reads, unclipped, with look-alike letters
-    # folded to Latin; the model gets a bounded copy.
-    text = fold_for_rules(email.rules_text)
+    # The rules read what a person reads, with look-alike letters folded to Latin, up
+    # to RULES_MAX_CHARS (about two seconds of reading); past that a person reads the
+    # rest. The model gets a bounded copy.
+    text, unread = email.rules_text, list(email.unread)
+    if len(text) > RULES_MAX_CHARS:
+        unread.append(f"the rules read the first {RULES_MAX_CHARS:,} of {len(text):,} "
+                      f"characters")
+        text = text[:RULES_MAX_CHARS]
+    text = fold_for_rules(text)
 
     def inputs(extra: dict | None = None) -> dict:
         envelope = wrap(email, max_chars=config.max_chars)
@@ -215,7 +223,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=email.unread)
+            unread=unread)
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -239,7 +247,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     decision.escalate, decision.backstop_overrode = routing.combine(model_says, result)
     decision.review_signals = routing.review_signals(
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
-        unread=email.unread)
+        unread=unread)
     if decision.escalate:
         decision.route = Route.ESCALATED
         return decision
