@@ -10,7 +10,8 @@ from email.message import Message
 
 from triage.mimeheaders import Headers
 
-_MSGID = re.compile(r"<([^<>\s]{1,250})>")
+# A Message-ID in a header; ``triage.mime`` reads every message's with it too.
+MSGID_RE = re.compile(r"<([^<>\s]+)>")
 _BOUNCES = ("delivery status notification (bounce)", "bounce from ")
 
 # Set on every notification and reply we send, so our own mail coming back is not triaged.
@@ -53,21 +54,20 @@ def returned_messages(message: Message) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for part in message.walk() if message.is_multipart() else []:
         ctype = part.get_content_type()
+        inner = None
         if ctype == "message/rfc822":
             inner = part.get_payload()
             inner = inner[0] if isinstance(inner, list) and inner else inner
-            if isinstance(inner, Message):
-                ids = _MSGID.findall(str(inner.get("message-id") or ""))
-                found += [(ids[0], notification_tag(inner))] if ids else []
         elif ctype == "text/rfc822-headers":
             raw = part.get_payload(decode=True) or b""
             inner = message_from_bytes(raw[:65536], policy=policy.compat32)
-            ids = _MSGID.findall(str(inner.get("message-id") or ""))
-            found += [(ids[0], notification_tag(inner))] if ids else []
+        if isinstance(inner, Message) and (ids := MSGID_RE.findall(str(inner.get("message-id")
+                                                                      or ""))):
+            found.append((ids[0], notification_tag(inner)))
         if len(found) >= 20:
             break
     for header in ("in-reply-to", "references"):
-        found += [(i, "") for i in _MSGID.findall(str(message.get(header) or ""))[-10:]]
+        found += [(i, "") for i in MSGID_RE.findall(str(message.get(header) or ""))[-10:]]
     return found[:20]
 
 

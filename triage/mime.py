@@ -25,14 +25,15 @@ from datetime import datetime
 from email import policy
 from email.message import EmailMessage, Message
 
-from triage.automated import NOTIFICATION_HEADER as NOTIFICATION_HEADER  # where services read it
 from triage.automated import (
+    MSGID_RE,
     automated_hint,
     detect_automated,
     is_bounce,
     notification_tag,
     returned_messages,
 )
+from triage.automated import NOTIFICATION_HEADER as NOTIFICATION_HEADER  # where services read it
 from triage.doctext import (
     csv_table,
     declared_charset,
@@ -51,7 +52,6 @@ TEXT_MAX_BYTES = 2 * 1024 * 1024  # of a text, CSV or .eml attachment read for i
 MAX_TEXT_CHARS = 2_000_000  # of the body text normalised and stored, like MAX_HTML_CHARS
 MAX_ATTACHMENTS = 100  # stored as rows and read; the raw message keeps the rest
 MAX_MESSAGE_DEPTH = 3  # attached messages inside attached messages: read this deep
-_MSGID_RE = re.compile(r"<([^<>\s]+)>")
 _CTYPE_RE = re.compile(r"[a-z0-9!#$&^_.+-]{1,127}/[a-z0-9!#$&^_.+-]{1,127}")
 
 
@@ -88,7 +88,7 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
         texts, htmls, hidden, flags, attachments=attachments, date=parse_date(head.first("date")),
         message_id=_first_msgid(head.first("message-id")),
         in_reply_to=_first_msgid(head.first("in-reply-to")),
-        references=_MSGID_RE.findall(head.first("references"))[-50:],
+        references=MSGID_RE.findall(head.first("references"))[-50:],
         from_header=head.text("from"), from_address=sender,
         to=head.addresses("to"), cc=head.addresses("cc"),
         reply_to=(head.addresses("reply-to") or [""])[0],
@@ -306,7 +306,7 @@ def _tidy(text: str) -> str:
 
 
 def _first_msgid(value: str) -> str:
-    match = _MSGID_RE.search(value)
+    match = MSGID_RE.search(value)
     if match:
         return match.group(1)[:995]
     return value.strip().strip("<>")[:995] if value.strip() and " " not in value.strip() else ""

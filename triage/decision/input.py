@@ -17,8 +17,8 @@ from functools import cached_property
 
 from triage.attachments import PDF_MAX_BYTES, read_attachment
 from triage.doctext import declared_kind, may_hold_text
-from triage.htmltext import html_adds
-from triage.mime import attachment_label
+from triage.htmltext import MAX_HTML_CHARS, html_adds
+from triage.mime import MAX_TEXT_CHARS, attachment_label
 
 MAX_ATTACHMENTS_READ = 10
 _SLOW = ("pdf", "eml")  # read after every cheap kind
@@ -97,9 +97,10 @@ def _cut_at_parse(flags: dict) -> list[str]:
                    f"{cap['stored']} were not stored or read")
     if cap := flags.get("parts_capped"):
         out.append(f"parts: those after the first {cap['parts']} were not parsed")
-    for flag, what in (("text_truncated", "the body"), ("html_truncated", "the HTML")):
+    for flag, what, limit in (("text_truncated", "the body", MAX_TEXT_CHARS),
+                              ("html_truncated", "the HTML", MAX_HTML_CHARS)):
         if flags.get(flag):
-            out.append(f"{what}: only its first 2,000,000 characters were read")
+            out.append(f"{what}: only its first {limit:,} characters were read")
     return out
 
 
