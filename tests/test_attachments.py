@@ -10,8 +10,12 @@ from email.message import EmailMessage
 import pytest
 
 from triage import attachments, mime
-from triage.attachments import attachment_text
+from triage.attachments import read_attachment
 from triage.decision import EmailInput
+
+
+def attachment_text(content: bytes, content_type: str, filename: str, **bounds) -> str:
+    return read_attachment(content, content_type, filename, **bounds).text
 
 
 def pdf(*pages: str) -> bytes:

@@ -38,17 +38,13 @@ class Reading:
     unread: tuple[str, ...] = ()
 
 
-def attachment_text(content: bytes, content_type: str, filename: str, **bounds) -> str:
-    """The text a person would read in this attachment, or '' for a kind without text
-    (``read_attachment`` with its bounds)."""
-    return read_attachment(content, content_type, filename, **bounds).text
-
-
 def read_attachment(content: bytes, content_type: str, filename: str, *,
                     max_bytes: int | None = None, max_pages: int = PDF_MAX_PAGES,
                     max_seconds: float = PDF_MAX_SECONDS, deadline: float | None = None,
                     depth: int = 0) -> Reading:
-    """``content_type`` is the declared type (a ``charset`` parameter is used);
+    """The text a person would read in this attachment ('' for a kind without text),
+    and what of it was not read. ``content_type`` is the declared type (a ``charset``
+    parameter is used);
     ``max_bytes`` defaults to 2 MB for text kinds and 10 MB for a PDF; a PDF is read
     for ``max_seconds`` at most, and never past ``deadline`` (``time.monotonic()``),
     which an attached message's own attachments share; ``depth`` is how many attached
@@ -74,11 +70,6 @@ def read_attachment(content: bytes, content_type: str, filename: str, *,
         return _pdf(content, max_bytes=max_bytes or PDF_MAX_BYTES, max_pages=max_pages,
                     max_seconds=seconds)
     return Reading("")
-
-
-def pdf_text(content: bytes, *, max_bytes: int = PDF_MAX_BYTES,
-             max_pages: int = PDF_MAX_PAGES, max_seconds: float = PDF_MAX_SECONDS) -> str:
-    return _pdf(content, max_bytes=max_bytes, max_pages=max_pages, max_seconds=max_seconds).text
 
 
 def _pdf(content: bytes, *, max_bytes: int, max_pages: int, max_seconds: float) -> Reading:

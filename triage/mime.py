@@ -258,7 +258,7 @@ def attachment_label(filename: str, content_type: str) -> str:
 def cheap_text(content: bytes, content_type: str, filename: str, *, depth: int = 0,
                max_bytes: int = TEXT_MAX_BYTES) -> str:
     """The text of a plain, CSV or .eml attachment, cheap enough to read while the
-    sender waits; '' for other types (``attachments.attachment_text`` reads them all)."""
+    sender waits; '' for other types (``attachments.read_attachment`` reads them all)."""
     kind = text_kind(content, content_type, filename)
     if kind == "eml":
         return message_text(content, depth, lambda att: att.text)
