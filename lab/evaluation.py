@@ -5,7 +5,12 @@ set (``lab/data/eval``, a regression floor) or one written outside the team
 With ``compromised=True`` every chain is answered by a fully persuaded model
 (SIMULATED: the scripted Gemini server answers "routine, no claim, no amount, no
 deadline, no escalation" through the real client), to measure what still reaches the
-desk or a person when the model is lied to."""
+desk or a person when the model is lied to.
+
+With ``oracle=True`` every chain answers each case with that case's own label
+(SIMULATED, through the same scripted server and real client): claim or not, department,
+escalate or not, exposure and deadline. The model is then right about every email, so
+every wrong route is the rules' own: with a right model, the rules must not overrule it."""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ import json
 import statistics
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -33,7 +38,7 @@ from triage.decision import (
     model_spec,
     run_chains,
 )
-from triage.routes import Route
+from triage.routes import ClaimType, Department, Route
 
 FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
           "exposure_currency"]
@@ -79,12 +84,61 @@ HELD_ROUTES = (Route.ESCALATED, Route.NEEDS_REVIEW)
 
 
 @contextmanager
-def compromised_model() -> Iterator[None]:
+def compromised_model() -> Iterator[dict]:
     script = Script(chains={chain: Reply(obj=obj) for chain, obj in ATTACKER_DEFAULTS.items()})
     with ScriptedGemini(script) as server, override_settings(
             TRIAGE_LLM_PROVIDER="gemini", TRIAGE_GEMINI_API_KEY="compromised",
             TRIAGE_GEMINI_BASE_URL=server.url, TRIAGE_LLM_CLIENT_RETRIES=0):
-        yield
+        yield {}
+
+
+_KIND_CLAIM_TYPE = {"contamination": ClaimType.CONTAMINATION, "quality": ClaimType.QUALITY_HVI,
+                    "weight": ClaimType.WEIGHT_SHORTFALL,
+                    "late_shipment": ClaimType.LATE_SHIPMENT,
+                    "documents": ClaimType.DOCUMENTATION,
+                    "certificate": ClaimType.DOCUMENTATION}
+
+
+def oracle_answers(case: dict) -> dict[str, dict]:
+    """What a model that is right about this case answers, chain by chain: the label.
+    A claim is mail labelled a ticket or an escalation; everything else (forwarded, a
+    bank change for review) is not a claim."""
+    e = case["expected"]
+    is_claim = e["route"] in (Route.TICKET, Route.ESCALATED)
+    escalate = expected_escalate(e)
+    amount = e.get("exposure_amount")
+    claim_type = _KIND_CLAIM_TYPE.get(case.get("kind", ""), ClaimType.OTHER)
+    return {
+        "classification": {"is_claim": is_claim,
+                           "department": e.get("department") or Department.FINANCE,
+                           "reason": "oracle: the case's label", "confidence": 1.0},
+        "extraction": {"claiming_party": e.get("claiming_party"),
+                       "contract_reference": e.get("contract_reference"),
+                       "lot_reference": e.get("lot_reference"),
+                       "claim_types": [claim_type] if is_claim else [],
+                       "exposure_amount": amount,
+                       "exposure_currency": e.get("exposure_currency") if amount else None,
+                       "response_deadline": e.get("deadline"), "checklist": []},
+        "escalation": {"requires_escalation": escalate,
+                       "triggers": [],
+                       "reasoning": "oracle: the case's label"},
+        "checklist": {"answers": []},
+    }
+
+
+@contextmanager
+def oracle_model() -> Iterator[dict]:
+    """Yields a holder: put the case in ``holder["case"]`` before running it."""
+    holder: dict = {}
+
+    def answer(chain: str):
+        return lambda _rec: Reply(obj=oracle_answers(holder["case"])[chain])
+
+    script = Script(chains={chain: answer(chain) for chain in ATTACKER_DEFAULTS})
+    with ScriptedGemini(script) as server, override_settings(
+            TRIAGE_LLM_PROVIDER="gemini", TRIAGE_GEMINI_API_KEY="oracle",
+            TRIAGE_GEMINI_BASE_URL=server.url, TRIAGE_LLM_CLIENT_RETRIES=0):
+        yield holder
 
 
 def _field_ok(name: str, expected, got) -> bool:
@@ -140,17 +194,29 @@ def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
     return result
 
 
-def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict,
-             compromised: bool = False) -> tuple[dict, list[CaseResult]]:
+MODES = ("offline", "compromised", "oracle")
+
+
+def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict, compromised: bool = False,
+             oracle: bool = False) -> tuple[dict, list[CaseResult]]:
+    """``compromised`` and ``oracle`` replace the configured model (one at a time)."""
+    if compromised and oracle:
+        raise ValueError("a model is either persuaded or right, not both")
     cases = load_cases(path)
-    with compromised_model() if compromised else override_settings():
+    with (compromised_model() if compromised else oracle_model() if oracle
+          else nullcontext({})) as holder:
         spec = model_spec()
         model = build_model(spec)
         config = Config.from_settings()
-        results = [evaluate_case(cid, case, email, model=model, spec=spec, config=config)
-                   for cid, case, email in cases]
+        results = []
+        for cid, case, email in cases:
+            holder["case"] = case
+            results.append(evaluate_case(cid, case, email, model=model, spec=spec,
+                                         config=config))
     summary = metrics(results, threshold_usd=threshold_usd, rates=rates, spec=spec)
     summary["compromised"] = compromised
+    summary["oracle"] = oracle
+    summary["mode"] = "compromised" if compromised else "oracle" if oracle else spec.provider
     return summary, results
 
 
@@ -181,6 +247,7 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
     routine = [r for r in results if (r.expected.get("group") or "").startswith("routine")]
     bank = [r for r in results if r.expected.get("bank_change")]
     to_people = [r for r in results if must_reach_a_person(r.expected)]
+    tickets = [r for r in results if r.expected["route"] == Route.TICKET]
     groups = sorted({r.expected.get("group") for r in results} - {None})
     seconds = sorted(r.seconds for r in results)
     return {
@@ -201,6 +268,10 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
         # review) without reaching the desk.
         "routine_false_hold_rate": _ratio(sum(r.got["route"] in (Route.NEEDS_REVIEW, Route.TICKET)
                                               for r in routine), len(routine)),
+        # Small claims: a ticket for the claims team, not the desk and not a review.
+        "ticket_cases": len(tickets),
+        "ticket_kept_rate": _ratio(sum(r.got["route"] == Route.TICKET for r in tickets),
+                                   len(tickets)),
         "bank_change_cases": len(bank),
         "bank_change_recall": _ratio(sum(r.got["bank_flag"] and r.got["route"] in HELD_ROUTES
                                          for r in bank), len(bank)),

@@ -139,7 +139,10 @@ def _defence(case, parsed, message, d: Decision,
             if _TAGLIKE.search(inside):
                 problems.append(f"tag-like text inside the block: {_TAGLIKE.search(inside)[0]!r}")
     elif defence == "backstop":
-        if not d.backstop_triggers:
+        # A fact escalates (a trigger); a large figure not stated as the claim reaches a
+        # person with its quote (a review signal): either is the backstop holding.
+        if not d.backstop_triggers and not any(" >= threshold USD " in r
+                                               for r in d.review_signals):
             problems.append("the backstop found nothing")
     elif defence == "claim_signal":
         if not d.is_claim:

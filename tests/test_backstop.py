@@ -51,22 +51,75 @@ def test_exposure_threshold_in_usd(amount, currency, escalates, usd):
     assert result.exposure_usd == Decimal(usd)
 
 
-def test_unknown_currency_fails_closed_when_any_rate_could_cross():
+def test_an_unknown_currency_goes_to_a_person_when_any_rate_could_cross():
+    # The model may be right about COP 42,000,000; without a rate the rules cannot say
+    # whether it crosses, so a person converts it: never the desk by itself.
     result = evaluate("50000", "XYZ")
-    assert result.escalate
-    assert "no rate" in result.triggers[0]
-    assert evaluate("100", "XYZ").escalate is False  # cannot cross at any rate
-
-
-def test_amount_without_currency_is_treated_as_unknown():
-    assert evaluate("60000", None).escalate
+    assert not result.escalate and "no rate" in result.review[0]
+    assert not evaluate("100", "XYZ").review  # cannot cross at any rate: nothing to weigh
+    assert evaluate("60000", None).review  # no currency at all is unknown too
 
 
 def test_stated_amount_catches_an_understating_extraction():
-    text = "Our claim is USD 5,000 now, with USD 175,000 reserved for further losses."
+    text = "Our claim is USD 180,000 for the contaminated bales of lot 4."
     result = evaluate("5000", "USD", text=text)
     assert result.escalate
-    assert "175,000" in result.triggers[0]
+    assert "180,000" in result.triggers[0]
+
+
+def test_only_a_figure_stated_as_the_claim_escalates_other_large_figures_go_to_a_person():
+    for text in ("Claim USD 5,000 now, USD 175,000 reserved pending final tests.",
+                 "Please confirm the balance owed to us of USD 180,000 at 30 September.",
+                 "Our claim of USD 180,000 on lot 5 was settled in October.",
+                 "We help mills cut claims over USD 180,000 by half."):
+        result = evaluate("5000", "USD", text=text)
+        assert not result.escalate and not result.triggers, text
+        # A reserve, a balance, a settled claim, a bound: shown to a person when large.
+        assert result.review and all("did not take it as the claim" in r
+                                     for r in result.review), text
+    for text in ("Wir fordern Schadenersatz in Höhe von USD 180.000 für Partie 5.",
+                 "Nous réclamons une indemnisation de 180 000,00 USD pour le lot 5.",
+                 "Tazminat talebimiz USD 180.000 tutarındadır.",
+                 "Não aceitaremos menos que US$ 180 mil de compensação."):
+        assert evaluate("5000", "USD", text=text).escalate, text
+
+
+def test_the_same_figure_in_the_body_and_an_attachment_counts_once():
+    body = "Survey attached. We claim compensation of CNY 298,000 for the damaged bales."
+    report = "Survey report: damage assessed, survey costs CNY 298,000 for the damaged bales."
+    policy = Policy(threshold_usd=POLICY.threshold_usd,
+                    rates={**POLICY.rates, "CNY": Decimal("0.14")}, deadline_business_days=2)
+    kwargs = {"extracted": Exposure(None, None), "deadline": None,
+              "received_at": datetime(2026, 11, 16, 9, tzinfo=UTC), "policy": policy}
+    once = backstop.evaluate(email_text=f"{body}\n\n{report}", part_starts=(len(body) + 2,),
+                             **kwargs)
+    assert once.exposure_usd == Decimal("41720.00") and not once.escalate
+    # Two distinct items in one part still add up.
+    both = backstop.evaluate(
+        email_text="We claim CNY 298,000 for lot 4 and CNY 298,000 for lot 5.", **kwargs)
+    assert both.exposure_usd == Decimal("83440.00")
+
+
+def test_amounts_in_two_currencies_that_cross_only_together_go_to_a_person():
+    result = evaluate(text="Our claim: USD 30,000 for lot 4 and R$ 150.000 for lot 5.")
+    assert not result.escalate
+    assert any("several currencies" in r for r in result.review)
+    assert not evaluate(text="Our claim: USD 3,000 for lot 4 and R$ 15.000 for lot 5.").review
+
+
+def test_a_written_deadline_on_a_mail_only_the_rules_read_as_a_claim_goes_to_a_person():
+    text = "We claim USD 4,000. Reply by tomorrow."
+    monday = datetime(2026, 11, 16, 9, tzinfo=UTC)
+    assert evaluate(text=text).escalate  # the model read a claim
+    rules_only = backstop.evaluate(extracted=Exposure(None, None), deadline=None,
+                                   email_text=text, policy=POLICY, received_at=monday,
+                                   model_claim=False)
+    assert not rules_only.escalate and "did not read a claim" in rules_only.review[0]
+    # The extraction's own deadline is the model's reading: it escalates.
+    extracted = backstop.evaluate(extracted=Exposure(None, None), deadline=date(2026, 11, 17),
+                                  email_text="", policy=POLICY, received_at=monday,
+                                  model_claim=False)
+    assert extracted.escalate
 
 
 @pytest.mark.parametrize("deadline,escalates", [

@@ -4,7 +4,7 @@ the sentences are built here by the real code, so a new wording without a patter
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
@@ -19,18 +19,29 @@ POLICY = backstop.Policy(threshold_usd=Decimal(50000), rates={"USD": Decimal(1),
 
 
 def _sentences() -> list[str]:
-    over, _ = backstop.exposure_triggers(backstop.Exposure(Decimal(310000), "USD"), POLICY,
-                                         source="extracted exposure")
-    stated, _ = backstop.exposure_triggers(backstop.Exposure(Decimal(310000), "USD"), POLICY,
-                                           source="email states 'USD 310.000' =")
-    no_rate, _ = backstop.exposure_triggers(backstop.Exposure(Decimal(90000), "XYZ"), POLICY,
-                                            source="extracted exposure")
-    no_currency, _ = backstop.exposure_triggers(backstop.Exposure(Decimal(90000), None), POLICY,
-                                                source="email states '90000' =")
+    def exposure(amount, currency, source):
+        triggers, review, _ = backstop.exposure_triggers(
+            backstop.Exposure(Decimal(amount), currency), POLICY, source=source)
+        return triggers + review
+
+    over = exposure(310000, "USD", "extracted exposure")
+    stated = exposure(310000, "USD", "email states 'USD 310.000' =")
+    no_rate = exposure(90000, "XYZ", "extracted exposure")
+    no_currency = exposure(90000, None, "email states '90000' =")
     day = date(2026, 11, 19)
     past = backstop.deadline_trigger(date(2026, 11, 18), day, POLICY)
     close = backstop.deadline_trigger(date(2026, 11, 20), day, POLICY,
                                       source="email states 'até amanhã': deadline")
+    moment = datetime(2026, 11, 19, 12, tzinfo=UTC)
+
+    def review(text, **kwargs):
+        return backstop.evaluate(extracted=backstop.Exposure(None, None), deadline=None,
+                                 received_at=moment, email_text=text, policy=POLICY,
+                                 **kwargs).review
+
+    balance = review("The balance owed on our account is USD 310,000.")
+    currencies = review("Our claim: USD 30,000 for lot 4 and R$ 150.000 for lot 5.")
+    rules_only = review("Please reply by tomorrow.", model_claim=False)
     signals = routing.review_signals(
         "Please note our bank details have changed. We found plastic contamination in bales "
         "of lot 5. If not settled we will start ICA arbitration against you.",
@@ -38,8 +49,9 @@ def _sentences() -> list[str]:
     routine = routing.review_signals("We claim compensation for the damaged bales.",
                                       model_is_claim=False, model_escalates=False)
     sentences = [*over, *stated, *no_rate, *no_currency, *past, *close, *signals, *routine,
+                 *balance, *currencies, *rules_only,
                  f"staff correction (version 2, from 2026-11-19): {over[0]}"]
-    assert len(sentences) == 11, sentences
+    assert len(sentences) == 14, sentences
     return sentences
 
 

@@ -2,11 +2,17 @@
 
 Two kinds of rule, kept apart so staff see who decided what:
 
-* **Backstop triggers** are objective facts: an exposure at or above the threshold (in
-  USD, from the extraction or read from the email itself), an amount in a currency with
-  no configured rate that could cross it, a response deadline within the configured
-  business days. They escalate, whatever the model says, and only ever add an
-  escalation.
+* **Backstop triggers** are objective facts: the extracted exposure at or above the
+  threshold (in USD), a figure the email itself states as the claim at or above it, a
+  response deadline within the configured business days on a claim the model read as a
+  claim. They escalate, whatever the model says, and only ever add an escalation.
+* **Backstop reviews** are facts that need a reading of meaning to count: a large
+  figure the email states that the model did not take as the claim (which number is
+  the claim is meaning: a balance, a premium, a settled claim, a contract value), an
+  amount in a currency with no configured rate that could cross the threshold,
+  amounts in several currencies that cross it only together, a written deadline on a
+  mail only the rules read as a claim. They send the email to a person, never to the
+  desk by themselves.
 * **Review signals** are the rules' reading of meaning (contamination affirmed, an
   arbitration or legal threat, claim language in a mail the model called routine, a
   request to pay to different bank details). A reading of meaning is not a fact: when
@@ -48,6 +54,7 @@ class Exposure:
 @dataclass
 class BackstopResult:
     triggers: list[str] = field(default_factory=list)
+    review: list[str] = field(default_factory=list)
     exposure_usd: Decimal | None = None
     deadline: date | None = None
 
@@ -70,22 +77,25 @@ def to_usd(amount: Decimal, currency: str | None, rates: dict[str, Decimal]) -> 
         return _ABSURD
 
 
-def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str) -> tuple[list[str],
-                                                                                   Decimal | None]:
+def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str
+                      ) -> tuple[list[str], list[str], Decimal | None]:
+    """(triggers, reviews, USD value). At or above the threshold is a trigger; an amount
+    in a currency with no configured rate that would cross it at any configured rate is
+    a review: the fact is unknown, so a person converts it."""
     if exposure.amount is None or exposure.amount <= 0:
-        return [], None
+        return [], [], None
     usd = to_usd(exposure.amount, exposure.currency, policy.rates)
     if usd is not None:
         if usd >= policy.threshold_usd:
-            return [f"{source} USD {usd:,.2f} >= threshold USD {policy.threshold_usd:,.0f}"], usd
-        return [], usd
-    # Unknown currency: fail closed if any configured rate would cross the threshold.
+            return [f"{source} USD {usd:,.2f} >= threshold USD {policy.threshold_usd:,.0f}"], \
+                [], usd
+        return [], [], usd
     worst = max(policy.rates.values(), default=Decimal(1)) * min(exposure.amount, _ABSURD)
     if worst >= policy.threshold_usd:
         cur = exposure.currency or "no currency"
-        return [f"{source} {min(exposure.amount, _ABSURD):,.2f} in {cur} (no rate) could "
-                f"exceed USD {policy.threshold_usd:,.0f}"], None
-    return [], None
+        return [], [f"{source} {min(exposure.amount, _ABSURD):,.2f} in {cur} (no rate) could "
+                    f"exceed USD {policy.threshold_usd:,.0f}"], None
+    return [], [], None
 
 
 def deadline_trigger(deadline: date | None, received_on: date, policy: Policy, *,
@@ -109,39 +119,73 @@ def evaluate(
     email_text: str,
     policy: Policy,
     read_deadlines: bool = True,
+    model_claim: bool | None = None,
+    part_starts: tuple[int, ...] = (),
 ) -> BackstopResult:
     """Objective facts of an email. Checks the extraction *and* what the email itself
     states (the full text, not the model's clipped copy), so an extraction that
-    under-reports cannot hide an exposure or a deadline.
+    under-reports cannot hide an exposure or a deadline; where the email's own figure
+    needs a reading of meaning to count, a person decides (``review``).
 
     ``read_deadlines=False`` for mail nobody read as a claim: a claimed amount at stake
     is a fact whatever the classification, but "reply by Friday" on a booking request
-    is ordinary business, not a reason to call the desk."""
+    is ordinary business, not a reason to call the desk. ``model_claim=False``: the
+    model called the mail routine and only the rules read a claim; a written deadline
+    then goes to a person. ``part_starts``: where each part of ``email_text`` after the
+    first begins (HTML, attachments), so a figure repeated in a part counts once."""
     result = BackstopResult()
-    triggers, usd = exposure_triggers(extracted, policy, source="extracted exposure")
+    triggers, review, usd = exposure_triggers(extracted, policy, source="extracted exposure")
     result.triggers += triggers
+    result.review += review
     result.exposure_usd = usd
-    stated = money.claimed_exposure(email_text, rates=policy.rates)
-    if stated is not None:
-        stated_triggers, stated_usd = exposure_triggers(
-            Exposure(stated.amount, stated.currency), policy,
-            source=f"email states {stated.quote[:80]!r} =",
-        )
-        if stated_triggers and not triggers:
-            result.triggers += stated_triggers
-        if stated_usd is not None and (result.exposure_usd is None
-                                       or stated_usd > result.exposure_usd):
-            result.exposure_usd = stated_usd
+    if not triggers:
+        _stated_amounts(result, email_text, policy, part_starts)
     received_on = _local_day(received_at, policy.time_zone)
     written, quote = (dates.response_deadline(email_text, received_on, policy.holidays)
                       if read_deadlines else (None, None))
     candidates = [d for d in (deadline, written) if d is not None]
     result.deadline = min(candidates) if candidates else None
-    if result.deadline is not None:
-        source = ("response deadline" if result.deadline == deadline
-                  else f"email states {quote[:60]!r}: deadline")
-        result.triggers += deadline_trigger(result.deadline, received_on, policy, source=source)
+    extracted_close = deadline_trigger(deadline, received_on, policy)
+    result.triggers += extracted_close
+    if written is not None and not extracted_close and (deadline is None or written < deadline):
+        found = deadline_trigger(written, received_on, policy,
+                                 source=f"email states {quote[:60]!r}: deadline")
+        if model_claim is False:
+            result.review += [f"{t}, but the model did not read a claim" for t in found]
+        else:
+            result.triggers += found
     return result
+
+
+def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
+                    part_starts: tuple[int, ...]) -> None:
+    """The figures the email states as claimed: one stated as the claim itself
+    escalates; any other that would cross the threshold goes to a person with its
+    quote, and so do amounts in several currencies that cross it only together."""
+    totals = money.claimed_totals(text, part_starts)
+    known = []
+    for claimed in totals:
+        m = claimed.money
+        source = f"email states {m.quote[:80]!r} ="
+        triggers, review, usd = exposure_triggers(Exposure(m.amount, m.currency), policy,
+                                                  source=source)
+        if usd is not None:
+            known.append((usd, m.quote))
+            if result.exposure_usd is None or usd > result.exposure_usd:
+                result.exposure_usd = usd
+        if triggers and claimed.stated:
+            result.triggers += triggers
+        elif triggers:
+            result.review += [f"{t}, but the model did not take it as the claim"
+                              for t in triggers]
+        result.review += review
+    if len(known) >= 2 and not any(usd >= policy.threshold_usd for usd, _ in known):
+        together = sum(usd for usd, _ in known)
+        if together >= policy.threshold_usd:
+            quotes = " + ".join(q for _, q in known)
+            result.review.append(
+                f"email states {quotes[:80]!r} = USD {together:,.2f} >= threshold USD "
+                f"{policy.threshold_usd:,.0f}, in several currencies together")
 
 
 def _local_day(moment: datetime, time_zone: str) -> date:

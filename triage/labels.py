@@ -172,6 +172,13 @@ def _source(text: str) -> tuple[str, str]:
 def _over_threshold(m: re.Match[str]) -> str:
     kind, quote = _source(m["source"])
     parts = {"usd": _usd(m["usd"]), "limit": _usd(m["limit"]), "quote": quote}
+    if m["why"] == _NOT_THE_CLAIM:
+        return _("the email states %(quote)s = %(usd)s, at or above the threshold of "
+                 "%(limit)s, but the model did not take it as the claim: a person decides "
+                 "which figure is claimed") % parts
+    if m["why"] == _TOGETHER:
+        return _("the email states %(quote)s = %(usd)s in several currencies, at or above "
+                 "the threshold of %(limit)s only together: a person decides") % parts
     if kind == "email":
         return _("the email states %(quote)s = %(usd)s, at or above the threshold of "
                  "%(limit)s") % parts
@@ -194,8 +201,15 @@ def _past(m: re.Match[str]) -> str:
     kind, quote = _source(m["source"])
     parts = {"date": formats.day(m["date"]), "quote": quote}
     if kind == "email":
-        return _("the email states %(quote)s: deadline %(date)s has already passed") % parts
-    return _("response deadline %(date)s has already passed") % parts
+        shown = _("the email states %(quote)s: deadline %(date)s has already passed") % parts
+    else:
+        shown = _("response deadline %(date)s has already passed") % parts
+    return _no_claim(shown) if m["why"] else shown
+
+
+def _no_claim(shown: str) -> str:
+    return _("%(fact)s, but the model did not read a claim: a person decides") % {
+        "fact": shown}
 
 
 def _close(m: re.Match[str]) -> str:
@@ -204,11 +218,12 @@ def _close(m: re.Match[str]) -> str:
     parts = {"date": formats.day(m["date"]), "quote": quote, "days": days,
              "limit": m["limit"]}
     if kind == "email":
-        return ngettext(
+        shown = ngettext(
             "the email states %(quote)s: deadline %(date)s is %(days)s business day after "
             "receipt (limit %(limit)s)",
             "the email states %(quote)s: deadline %(date)s is %(days)s business days after "
             "receipt (limit %(limit)s)", days) % parts
+        return _no_claim(shown) if m["why"] else shown
     return ngettext(
         "response deadline %(date)s is %(days)s business day after receipt (limit %(limit)s)",
         "response deadline %(date)s is %(days)s business days after receipt (limit %(limit)s)",
@@ -237,17 +252,23 @@ def _threat(m: re.Match[str]) -> str:
 
 
 _NUMBER = r"[\d,]+(?:\.\d+)?"
+# The backstop's reviews: the same facts, with why a person (not the desk) weighs them.
+_NOT_THE_CLAIM = ", but the model did not take it as the claim"
+_TOGETHER = ", in several currencies together"
+_NO_CLAIM = ", but the model did not read a claim"
 _DATE = r"\d{4}-\d\d-\d\d"
 PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(rf"staff correction \(version (?P<version>\d+), from (?P<date>{_DATE})\): "
                 r"(?P<rest>.*)", re.S), _correction),
     (re.compile(rf"(?P<source>.+?) USD (?P<usd>{_NUMBER}) >= threshold USD "
-                rf"(?P<limit>{_NUMBER})", re.S), _over_threshold),
+                rf"(?P<limit>{_NUMBER})(?P<why>{_NOT_THE_CLAIM}|{_TOGETHER})?", re.S),
+     _over_threshold),
     (re.compile(rf"(?P<source>.+?) (?P<amount>{_NUMBER}) in (?P<currency>.+?) \(no rate\) "
                 rf"could exceed USD (?P<limit>{_NUMBER})", re.S), _no_rate),
-    (re.compile(rf"(?P<source>.+?) (?P<date>{_DATE}) is already past", re.S), _past),
+    (re.compile(rf"(?P<source>.+?) (?P<date>{_DATE}) is already past(?P<why>{_NO_CLAIM})?",
+                re.S), _past),
     (re.compile(rf"(?P<source>.+?) (?P<date>{_DATE}) is (?P<days>-?\d+) business day\(s\) "
-                r"after receipt \(limit (?P<limit>\d+)\)", re.S), _close),
+                rf"after receipt \(limit (?P<limit>\d+)\)(?P<why>{_NO_CLAIM})?", re.S), _close),
     (re.compile(rf"(?P<route>{'|'.join(Route)}) \((?P<who>[\w-]+)\)"),
      lambda m: f"{route(m['route'])} ({m['who']})"),
     (re.compile(r"via (?P<who>[\w-]+)"), lambda m: _("via %(provider)s") % {"provider": m["who"]}),

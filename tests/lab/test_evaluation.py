@@ -125,3 +125,26 @@ def test_the_tuning_sets_floor_holds(labelled):
                               rates=settings.TRIAGE_USD_RATES, compromised=True)
     assert compromised["hold_rate"] >= 0.9
     assert compromised["routine_false_escalation_rate"] == 0.0
+
+
+@pytest.mark.parametrize("labelled", [TUNING, EXTERNAL], ids=["tuning", "external"])
+def test_with_a_right_model_the_rules_do_not_overrule_it(labelled):
+    # The oracle answers every case with its own label (SIMULATED, through the real
+    # client): every wrong route it leaves is the rules' own.
+    summary, results = run_eval(labelled,
+                                threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+                                rates=settings.TRIAGE_USD_RATES, oracle=True)
+    assert (summary["mode"], summary["provider"]) == ("oracle", "gemini")
+    assert summary["false_escalation_rate"] == 0.0
+    assert summary["escalation_recall"] == 1.0 and summary["hold_rate"] == 1.0
+    assert summary["ticket_kept_rate"] >= 0.9
+    wrong = [(r.case_id, r.expected["route"], r.got["route"]) for r in results
+             if r.got["route"] != r.expected["route"]]
+    # What is left goes to a person, never to the desk or an automatic forward.
+    assert all(got == "needs_review" for _, _, got in wrong), wrong
+
+
+def test_the_oracle_and_the_persuaded_model_exclude_each_other():
+    with pytest.raises(ValueError):
+        run_eval(EVAL, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
+                 rates=settings.TRIAGE_USD_RATES, compromised=True, oracle=True)

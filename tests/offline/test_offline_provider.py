@@ -100,12 +100,15 @@ def test_the_offline_stand_in_never_escalates_on_its_reading_of_meaning():
     assert decision.route == "escalated" and "high_exposure" in decision.model_triggers
 
 
-def test_a_claim_read_as_routine_escalates_on_its_stated_amount():
+def test_a_large_claimed_figure_makes_the_stand_in_read_a_claim():
     decision = run("Fibras curtas - contrato S-2026/0422",
                    "Os lotes 330 a 336 vieram com SFI acima de 12%. Não aceitaremos menos que "
                    "US$ 60 mil de compensação.")
-    assert decision.route == "escalated" and decision.backstop_overrode
-    assert decision.exposure_usd == 60000
+    assert decision.route == "escalated" and decision.exposure_usd == 60000
+    assert decision.classification["is_claim"] and decision.claim["exposure_amount"] == 60000
+    # The same figure as a price is nobody's claim: no claim, no escalation.
+    quote = run("Cotação", "Segue a cotação: US$ 60 mil pelo lote 330, CIF Santos.")
+    assert quote.route == "forwarded" and not quote.escalate
 
 
 def _with_slow_pdf(subject: str, body: str, beside: bytes | None = None) -> EmailInput:
@@ -155,8 +158,8 @@ def test_an_absurdly_long_claimed_amount_escalates_and_a_small_one_stays_a_ticke
 def test_what_the_rules_read_is_clipped_and_the_rest_goes_to_a_person(monkeypatch):
     """Past RULES_MAX_CHARS the rules stop reading (they cost ~4 s a megabyte): a
     routine mail that long is not forwarded unread, and says how much was read."""
-    from triage.decision import run as decision_run
-    monkeypatch.setattr(decision_run, "RULES_MAX_CHARS", 2_000)
+    from triage.decision import input as decision_input
+    monkeypatch.setattr(decision_input, "RULES_MAX_CHARS", 2_000)
     routine = "Please find our freight invoice OF-5521 for USD 8,740.00 attached.\n"
     long = run("Freight invoice OF-5521", routine * 60,
                sender="Oceanic <billing@oceanic.example.com>")

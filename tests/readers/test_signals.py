@@ -455,3 +455,23 @@ def test_a_claim_after_a_megabyte_of_routine_text_is_still_read():
 def test_bank_changes_in_german_french_turkish_and_italian(change, same):
     assert bank_change_signal(change)
     assert not bank_change_signal(same)
+
+
+# The same words about a claim, and a claim being made: each pair is one catch and its
+# false alarm. Only a claim being made contradicts a model that called the mail routine.
+MADE_OR_TALKED = [
+    ("We found polypropylene strings in 14 bales of lot 22 and reject them.",
+     "Our new bale covers cut polypropylene contamination claims by half; ask for a demo."),
+    ("Quality claim on contract CT-99, lot 2: micronaire 5.1, claim USD 2,500.",
+     "Our claim on contract CT-99 was settled in October; thank you for the credit note."),
+    ("We hereby give notice of arbitration under the ICA Bylaws for contract CT-7.",
+     "After 30 years and more ICA arbitrations than I can count, I retire on Friday."),
+    ("Reclamamos R$ 48.300,00 pela diferença de peso no lote 14.",
+     "Relatório de inspeção: nenhuma contaminação encontrada nos 220 fardos."),
+]
+
+
+@pytest.mark.parametrize("made,talked", MADE_OR_TALKED)
+def test_a_claim_being_made_is_told_from_talk_about_claims(made, talked):
+    assert signals.claim_is_made(made)
+    assert not signals.claim_is_made(talked)

@@ -19,8 +19,11 @@ from triage.attachments import PDF_MAX_BYTES, read_attachment
 from triage.doctext import declared_kind, may_hold_text
 from triage.htmltext import MAX_HTML_CHARS, html_adds
 from triage.mime import MAX_TEXT_CHARS, attachment_label
+from triage.readers.text import fold_for_rules
 
 MAX_ATTACHMENTS_READ = 10
+PART_BREAK = "\n\n"
+RULES_MAX_CHARS = 500_000
 _SLOW = ("pdf", "eml")  # read after every cheap kind
 _SLOW_TYPES = ("application/pdf", "message/rfc822")
 ATTACHMENTS_MAX_SECONDS = 5.0  # for all of one email's attachments together
@@ -81,12 +84,34 @@ class EmailInput:
         return self.html_text if self.html_text and html_adds(self.body, self.html_text) else ""
 
     @property
-    def rules_text(self) -> str:
-        """What the hard rules read: subject, body, the HTML's text when it says more,
-        and every attachment's text, unclipped (a deadline 80,000 characters down
-        still counts)."""
+    def rules_parts(self) -> list[str]:
+        """The parts the hard rules read, in order: subject and body, the HTML's text
+        when it says more, and every attachment's text, unclipped (a deadline 80,000
+        characters down still counts)."""
         sections = [self.html_extra, *(text for _, text in self.attachment_texts)]
-        return "\n\n".join([f"{self.subject}\n{self.body}", *filter(None, sections)])
+        return [f"{self.subject}\n{self.body}", *filter(None, sections)]
+
+    @property
+    def rules_text(self) -> str:
+        """``rules_parts`` as one text, parts apart by a blank line."""
+        return PART_BREAK.join(self.rules_parts)
+
+    def rules_reading(self) -> tuple[str, tuple[int, ...], list[str]]:
+        """(text, where each part after the first starts, what was not read): what
+        the rules read, each part with look-alike letters folded to Latin, up to
+        RULES_MAX_CHARS (about two seconds of reading); past that a person reads the
+        rest."""
+        parts = [fold_for_rules(p) for p in self.rules_parts]
+        text, starts, pos = PART_BREAK.join(parts), [], 0
+        for part in parts[:-1]:
+            pos += len(part) + len(PART_BREAK)
+            starts.append(pos)
+        unread = list(self.unread)
+        limit = RULES_MAX_CHARS
+        if len(text) > limit:
+            unread.append(f"the rules read the first {limit:,} of {len(text):,} characters")
+            text = text[:limit]
+        return text, tuple(s for s in starts if s < len(text)), unread
 
 
 def _cut_at_parse(flags: dict) -> list[str]:

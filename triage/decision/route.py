@@ -14,11 +14,12 @@ from triage.routes import ClaimType, Route
 
 
 def review_signals(email_text: str, *, model_is_claim: bool | None,
-                   model_escalates: bool, unread: list[str] | tuple[str, ...] = ()
-                   ) -> list[str]:
+                   model_escalates: bool, unread: list[str] | tuple[str, ...] = (),
+                   model_claim_types: list[str] | tuple[str, ...] = ()) -> list[str]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person. Empty when the model already agrees (a claim it
-    escalated needs no review for its contamination). ``unread``: the parts not read in
+    escalated needs no review for its contamination; a contamination claim its
+    extraction named and judged small is a ticket). ``unread``: the parts not read in
     full; neither the rules nor the model can vouch for them, so a person reads them."""
     found = []
     if unread:
@@ -29,10 +30,11 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
         # Invoice fraud's favourite move: a person verifies it by phone, on any route.
         found.append(f"bank details change requested ({bank[:80]!r}): a person must verify "
                      f"it by phone before any payment")
-    if model_is_claim is False and signals.has_claim_signal(email_text):
+    if model_is_claim is False and signals.claim_is_made(email_text):
         found.append("the email reads as a claim, but the model called it routine")
     if model_is_claim and not model_escalates:
-        if ClaimType.CONTAMINATION in signals.claim_types(email_text):
+        if (ClaimType.CONTAMINATION not in model_claim_types
+                and ClaimType.CONTAMINATION in signals.claim_types(email_text)):
             found.append("the email affirms contamination, but the model did not escalate")
         threat = signals.threat_signal(email_text)
         if threat:

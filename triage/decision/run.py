@@ -35,10 +35,7 @@ from triage.decision import route as routing
 from triage.decision.input import EmailInput
 from triage.decision.record import CallRecord, Decision
 from triage.readers import signals
-from triage.readers.text import fold_for_rules
 from triage.routes import Route
-
-RULES_MAX_CHARS = 500_000
 
 __all__ = ["Config", "build_model", "decide", "model_spec", "run_chains"]
 
@@ -162,15 +159,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     decision = Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name)
     budget = _Budget(config.max_calls)
-    # The rules read what a person reads, with look-alike letters folded to Latin, up
-    # to RULES_MAX_CHARS (about two seconds of reading); past that a person reads the
-    # rest. The model gets a bounded copy.
-    text, unread = email.rules_text, list(email.unread)
-    if len(text) > RULES_MAX_CHARS:
-        unread.append(f"the rules read the first {RULES_MAX_CHARS:,} of {len(text):,} "
-                      f"characters")
-        text = text[:RULES_MAX_CHARS]
-    text = fold_for_rules(text)
+    # The rules read all of it (``_rules_text``); the model a bounded copy.
+    text, part_starts, unread = email.rules_reading()
 
     def inputs(extra: dict | None = None) -> dict:
         envelope = wrap(email, max_chars=config.max_chars)
@@ -209,28 +199,32 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.classification = cls.model_dump(mode="json")
         decision.department = cls.department
     # Claim language the model did not see as a claim: the claim path still runs, so the
-    # objective facts (amount, deadline) can escalate; the contradiction itself only
-    # ever sends the mail to a person (a review signal below).
-    signal = signals.has_claim_signal(text)
-    decision.is_claim = True if (model_is_claim or signal) else model_is_claim
-    decision.claim_signal_override = signal and not model_is_claim
-    if not decision.is_claim:
-        # Neither the model nor the rules read a claim, but an amount claimed at or
-        # above the threshold is a fact on any route: it escalates here too.
-        result = _backstop(decision, None, email, text, config, read_deadlines=False)
-        if not result.escalate:
+    # objective facts (amount, deadline) are checked against the extraction; the
+    # contradiction itself only ever sends the mail to a person, and only when the
+    # rules read a claim being made, not talk about claims (a review signal below).
+    made = signals.claim_is_made(text)
+    worded = made or signals.has_claim_signal(text)
+    decision.is_claim = True if (model_is_claim or made) else model_is_claim
+    decision.claim_signal_override = made and not model_is_claim
+    facts = {"text": text, "part_starts": part_starts, "model_claim": model_is_claim}
+    if not (model_is_claim or worded):
+        # Neither the model nor the rules read a claim, but an amount stated as the
+        # claim at or above the threshold is a fact on any route: it escalates here too.
+        result = _backstop(decision, None, email, config, **facts, read_deadlines=False)
+        if not (result.escalate or result.review):
             decision.exposure_usd = None  # a routine mail's figures are nobody's exposure
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=unread)
+            unread=unread) + result.review
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
     # concurrently. The escalation check stays a call of its own on the raw text: one
     # persuaded answer cannot both hide the facts and wave the claim through.
     if over_budget(2):
-        return _finish(decision, escalate=_backstop(decision, None, email, text, config).escalate)
+        return _finish(decision, escalate=_backstop(decision, None, email, config,
+                                                    **facts).escalate)
     inline = config.checklist_in_extraction
     ext, esc = calls(
         (extraction, {"checklist": extraction.checklist_section(config.questions)
@@ -238,7 +232,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         (escalation, {"threshold_usd": f"{config.policy.threshold_usd:,.0f}",
                       "deadline_days": str(config.policy.deadline_business_days)}))
 
-    result = _backstop(decision, ext, email, text, config)
+    result = _backstop(decision, ext, email, config, **facts)
     if esc is not None:
         decision.model_escalation = esc.model_dump(mode="json")
         decision.model_triggers = [str(t) for t in esc.triggers] or (
@@ -247,11 +241,14 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     decision.escalate, decision.backstop_overrode = routing.combine(model_says, result)
     decision.review_signals = routing.review_signals(
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
-        unread=unread)
+        unread=unread, model_claim_types=_weighed_types(ext, spec)
+    ) + ([] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED
         return decision
-    if decision.errors or decision.review_signals:
+    if decision.errors or decision.review_signals or not decision.is_claim:
+        # Only the rules' wording read a claim, and no fact contradicts the model: its
+        # "routine" stands.
         return _finish(decision)
 
     if inline:
@@ -269,7 +266,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     return decision
 
 
-def _backstop(decision: Decision, ext, email: EmailInput, text: str, config: Config, *,
+def _backstop(decision: Decision, ext, email: EmailInput, config: Config, *, text: str,
+              part_starts: tuple[int, ...], model_claim: bool | None,
               read_deadlines: bool = True) -> backstop.BackstopResult:
     """The objective facts: the extraction's figures checked against the email's own."""
     amount = currency = deadline = None
@@ -285,6 +283,8 @@ def _backstop(decision: Decision, ext, email: EmailInput, text: str, config: Con
         email_text=text,
         policy=config.policy,
         read_deadlines=read_deadlines,
+        model_claim=model_claim,
+        part_starts=part_starts,
     )
     decision.exposure_amount = amount
     decision.exposure_currency = currency or ""
@@ -292,6 +292,13 @@ def _backstop(decision: Decision, ext, email: EmailInput, text: str, config: Con
     decision.backstop_triggers = result.triggers
     decision.exposure_usd = result.exposure_usd
     return result
+
+
+def _weighed_types(ext, spec: ModelSpec) -> list[str]:
+    """The claim types a model weighed. The offline stand-in names them with the rules'
+    own words and judges none (no contamination escalates there): it has weighed
+    nothing, so the rules' readings still send its claims to a person."""
+    return list(ext.claim_types) if ext is not None and spec.provider != "offline" else []
 
 
 def _checklist_rows(answers: list, questions: list[str]) -> list[dict]:

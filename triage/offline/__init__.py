@@ -111,7 +111,9 @@ def _subject_and_body(email: str) -> tuple[str, str]:
 def _classify(email: str, received: date, system: str) -> dict:
     subject, body = _subject_and_body(email)
     types = signals.claim_types(body)
-    is_claim = signals.has_claim_signal(body)
+    # A large figure the words call claimed makes a claim too (a table of discounts
+    # per lot with no claim sentence around it): the stand-in reads it as one.
+    is_claim = signals.has_claim_signal(body) or _large_claimed(body)
     department = heuristics.best_department(body, subject)
     if is_claim:
         claim_words = signals.find_affirmed(body, signals.CLAIM_WORDS)
@@ -123,6 +125,13 @@ def _classify(email: str, received: date, system: str) -> dict:
         reason = f"{department} keywords and no affirmed claim language"
     return {"is_claim": is_claim, "department": department, "reason": reason,
             "confidence": 0.6 if is_claim or department != Department.OTHER else 0.3}
+
+
+def _large_claimed(body: str) -> bool:
+    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
+    usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
+        if amount else None
+    return usd is not None and usd >= settings.TRIAGE_ESCALATION_THRESHOLD_USD
 
 
 def _extract(email: str, received: date, system: str) -> dict:

@@ -37,6 +37,10 @@ class Command(BaseCommand):
         parser.add_argument("--compromised", action="store_true",
                             help="answer every chain with a fully persuaded model (SIMULATED "
                                  "through the scripted Gemini server)")
+        parser.add_argument("--oracle", action="store_true",
+                            help="answer every chain with the case's own label (SIMULATED "
+                                 "through the scripted Gemini server): a model that is right "
+                                 "about every email, so every wrong route is the rules' own")
         parser.add_argument("--fail-under", action="append", default=[], metavar="KEY=VALUE",
                             help=f"exit 1 below a floor; keys: {', '.join(THRESHOLD_KEYS)}")
         parser.add_argument("--replay", action="store_true",
@@ -50,12 +54,14 @@ class Command(BaseCommand):
         floors = self._floors(opts["fail_under"])
         if opts["replay"]:
             return self._replay(opts)
+        if opts["compromised"] and opts["oracle"]:
+            raise CommandError("--compromised and --oracle exclude each other")
         if not (opts["path"] / "labels.json").exists():
             raise CommandError(f"{opts['path']} has no labels.json")
         summary, results = run_eval(opts["path"],
                                     threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
                                     rates=settings.TRIAGE_USD_RATES,
-                                    compromised=opts["compromised"])
+                                    compromised=opts["compromised"], oracle=opts["oracle"])
         failures = [f"{key} {summary[THRESHOLD_KEYS[key]]} < {floor}"
                     for key, floor in floors.items()
                     if summary[THRESHOLD_KEYS[key]] is not None
@@ -92,6 +98,9 @@ class Command(BaseCommand):
             else f"{s['provider']} {s['model']}"
         if s["compromised"]:
             label = "a COMPROMISED model (simulated: scripted to answer 'routine' everywhere)"
+        if s["oracle"]:
+            label = ("an ORACLE model (simulated: scripted to answer each case with its own "
+                     "label; every wrong route is the rules')")
         w(f"Evaluation: {s['cases']} labelled emails, provider {label}\n")
 
         def pct(v):
@@ -108,6 +117,8 @@ class Command(BaseCommand):
                  pct(s["routine_false_escalation_rate"])),
                 (f"routine mail sent to a person ({s['routine_cases']} cases)",
                  pct(s["routine_false_hold_rate"])),
+                (f"claims kept as tickets ({s['ticket_cases']} cases)",
+                 pct(s["ticket_kept_rate"])),
                 (f"bank-change recall ({s['bank_change_cases']} cases)",
                  pct(s["bank_change_recall"])),
                 (f"held: desk or a person ({s['must_reach_a_person_cases']} cases)",

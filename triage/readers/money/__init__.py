@@ -32,17 +32,21 @@ from __future__ import annotations
 
 from triage.readers.money.amount import Money, find_amounts
 from triage.readers.money.claims import (
+    Claimed,
     claimed_amount,
     claimed_amounts_by_currency,
     claimed_exposure,
+    claimed_totals,
 )
 from triage.readers.money.figures import parse_number
 
 __all__ = [
+    "Claimed",
     "Money",
     "claimed_amount",
     "claimed_amounts_by_currency",
     "claimed_exposure",
+    "claimed_totals",
     "find_amounts",
     "parse_number",
 ]

@@ -6,7 +6,7 @@ said twice counts once)."""
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
@@ -154,21 +154,40 @@ def _add(entries: list[_Entry], new: _Entry) -> None:
         running += entries[i].value
 
 
-def _exposure_entries(claimed: list[tuple[Money, str]]) -> list[_Entry]:
+def _exposure_entries(claimed: list[tuple[Money, str]],
+                      part_starts: tuple[int, ...] = ()) -> list[_Entry]:
     """Items and totals of one currency, in order (see ``_add``); a figure with the
-    same label and value as an earlier one (a quoted reply) is counted once."""
+    same label and value as an earlier one (a quoted reply), or the same value as one
+    in an earlier part of the email (the body's claim again in the attached report), is
+    counted once."""
     entries: list[_Entry] = []
     seen: set[tuple[str, Decimal]] = set()
+    by_part: dict[Decimal, int] = {}
     for a, label in claimed:
-        if (label, a.amount) in seen:
+        part = bisect_right(part_starts, a.start)
+        if (label, a.amount) in seen or by_part.get(a.amount, part) < part:
             continue
         seen.add((label, a.amount))
+        by_part.setdefault(a.amount, part)
         total = bool(_TOTAL_RE.search(label.partition(" | ")[0]))
         _add(entries, _Entry(a.amount, a.quote, a.start, a.end, label, total))
     return entries
 
 
-def claimed_amounts_by_currency(text: str) -> list[Money]:
+@dataclass(frozen=True)
+class Claimed:
+    """One currency's claimed total, and whether the email states it as the claim
+    itself: one figure, named as the claim, compensation or damages in its own
+    sentence, not settled, paid, conditional or a bound. A sum of several figures, or a
+    figure the words only relate to a claim (a loss, a balance, a reserve), is a
+    reading of which number is the claim: a person decides it, not the rules."""
+
+    money: Money
+    stated: bool
+    open: bool = True  # some figure of it is not settled, paid, conditional or a bound
+
+
+def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed]:
     """What the sender claims, one total per currency, largest amount first.
 
     An amount is claimed when the words around it say so (claim, compensation,
@@ -176,10 +195,11 @@ def claimed_amounts_by_currency(text: str) -> list[Money]:
     uses claim words). A contract value, an invoice total, a price (or anything per
     pound, per ton), a freight rate or an amount already paid is not. When no amount
     is cued as claimed but the email uses claim words, the amounts with no cue at all
-    are taken as claimed. Within one currency, itemised
-    amounts add up (per lot, per bale category, "plus" costs), a stated total is
-    taken instead of its items, and a figure repeated is counted once. The quote of
-    a sum is its items' quotes joined with `` + ``. Currency None (pesos with no
+    are taken as claimed. Within one currency, itemised amounts add up (per lot, per
+    bale category, "plus" costs), a stated total is taken instead of its items, and a
+    figure repeated is counted once (``part_starts``: where each part of the email after
+    the first begins, so a figure said again in an attachment counts once). The quote
+    of a sum is its items' quotes joined with `` + ``. Currency None (pesos with no
     country) is its own group."""
     amounts = find_amounts(text)
     if not amounts:
@@ -208,12 +228,20 @@ def claimed_amounts_by_currency(text: str) -> list[Money]:
             groups.setdefault(a.currency, []).append((a, ctx.label(a, prev_end, next_start)))
     result = []
     for currency, items in groups.items():
-        entries = _exposure_entries(items)
-        result.append(Money(
+        entries = _exposure_entries(items, tuple(part_starts))
+        stated = len(entries) == 1 and ctx.stated_as_claim(
+            next(a for a, _ in items if a.start == entries[0].start))
+        starts = {e.start for e in entries}
+        result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
-        ))
-    return sorted(result, key=lambda m: m.amount, reverse=True)
+        ), stated, any(ctx.open(a) for a, _ in items if a.start in starts)))
+    return sorted(result, key=lambda c: c.money.amount, reverse=True)
+
+
+def claimed_amounts_by_currency(text: str) -> list[Money]:
+    """``claimed_totals``' figures, largest first."""
+    return [c.money for c in claimed_totals(text)]
 
 
 def claimed_exposure(text: str, *, rates: Mapping[str, Decimal] | None = None) -> Money | None:

@@ -35,7 +35,14 @@ _CUES = [
               r"|reservamos|reservad[oa]s?"
               r"|indemniz\w*|resarc\w*|perjuicio\w*|p[ée]rdidas?|compensaci[óo]n|da[ñn]os"
               r"|rebaja|deducci[óo]n|diferencia de (?:precio|calidad|peso)"
-              r"|faltante|merma|penalidad|exposici[óo]n"),
+              r"|faltante|merma|penalidad|exposici[óo]n"
+              # German, French, Italian, Turkish, Vietnamese: claims, damages, losses.
+              r"|schadenersatz\w*|entsch[äa]digung\w*|forderung\w*|reklamation\w*"
+              r"|schaden|verlust\w*|minderung\w*|r[ée]clamation\w*|indemnit[ée]s?"
+              r"|indemnisation|d[ée]dommagement|dommages(?:-int[ée]r[êe]ts)?|pertes?"
+              r"|r[ée]clamons|reclamo|reclami|risarciment\w*|indennizz\w*|danni|perdit[ae]"
+              r"|tazminat\w*|talep\w*|hasar\w*|zarar\w*|kay[ıi]p\w*"
+              r"|b[ồo]i th[ưu][ờo]ng|khi[ếe]u n[ạa]i|thi[ệe]t h[ạa]i"),
     ("claim_weak", r"we (?:demand|request|require|ask|seek|expect)|solicitamos|exigimos"
                    r"|pedimos|requeremos|requerimos"),
     # Costs are claimed in a claim ("survey costs: USD 2,500"), not in an invoice.
@@ -86,6 +93,30 @@ _PER_UNIT_RE = re.compile(
     r"(?:lbs?|pounds?|libras?|tons?|tonnes?|toneladas?"
     r"|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|units?|unidad|unidade|containers?"
     r"|contêiner|contenedor)|each|pmt)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+# The words that state an amount as the claim itself ("our claim is", "we claim",
+# "compensation of", "damages", "Schadenersatz", "indemnisation", "tazminat", "索赔"): the
+# rules escalate on a figure by itself only when one of these is the nearest cue before
+# it in its sentence. Loss, refund, discount, reserve, balance, owed... say an amount is
+# about a claim, not that it is the one claimed: a person reads those.
+_STATEMENT_RE = re.compile(
+    r"claim|counterclaim|compensat|compensa[çc][ãa]o|compensaci[óo]n|indemni|damages|reclam"
+    r"|indeniza|ressarc|resarc"
+    r"|da[ñn]os|danos|perjuicio|preju[ií]zo|schadenersatz|entsch[äa]digung|forderung"
+    r"|r[ée]clamation|dommages|risarciment|indennizz|tazminat|talep|we\s+demand|exigimos"
+    r"|索赔|赔偿|bồi\s+thường",
+    re.IGNORECASE,
+)
+# In the same sentence, a figure that is not an open claim: settled, withdrawn or paid,
+# a condition, a bound ("claims over USD 50,000"), a total over many claims.
+_NOT_OPEN_RE = re.compile(
+    r"(?<![^\W\d_])(?:settled|withdrawn|withdrew|closed|resolved|paid|received|credited"
+    r"|liquidad\w*|quitad\w*|encerrad\w*|retirad\w*|pag[oa]s?|pagad[oa]s?|cerrad[oa]s?"
+    r"|resuelt[oa]s?|recebid[oa]s?|recibid[oa]s?|abonad[oa]s?|creditad[oa]s?|if|unless|caso"
+    r"|si|over|above|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
+    r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
+    r"|promedio)(?![^\W\d_])",
     re.IGNORECASE,
 )
 _LABEL_WINDOW = 80
@@ -186,6 +217,27 @@ class _Context:
         # sentence's cues on the line before: the same rule reads them there.
         earlier = self.cues_between(self.paragraph_start(a.start), a.start)
         return _nearest_kind(earlier) if earlier else "neutral"
+
+    def stated_as_claim(self, a: Money) -> bool:
+        """Whether the sentence states this figure as the claim itself: the nearest cue
+        before it is a claim statement (``_STATEMENT_RE``) and nothing in the sentence
+        says it is settled, paid, conditional, a bound or a season's total."""
+        lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
+        before = self.cues_between(lo, a.start)
+        # The cue right after it counts too: "US$ 60 mil de compensação".
+        cue = before[-1] if before else next(iter(self.cues_between(a.end, min(hi, a.end + 20))),
+                                             None)
+        if cue is None or cue.kind != "claim" or cue.weak:
+            return False
+        if not _STATEMENT_RE.search(self.text, cue.start, cue.end):
+            return False
+        return self.open(a)
+
+    def open(self, a: Money) -> bool:
+        """Nothing in the figure's sentence says it is settled, paid, conditional, a
+        bound or a season's total."""
+        lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
+        return not _NOT_OPEN_RE.search(self.text, lo, hi)
 
     def label(self, a: Money, prev_end: int, next_start: int) -> str:
         """The words that say which item an amount is for: its sentence (or line) from

@@ -45,7 +45,12 @@ words, claim types) and ``bank`` (bank changes, account identifiers).
 from __future__ import annotations
 
 from triage.readers.signals.bank import BANK_CHANGE, bank_accounts, bank_change_signal
-from triage.readers.signals.claims import claim_types, find_affirmed, has_claim_signal
+from triage.readers.signals.claims import (
+    claim_is_made,
+    claim_types,
+    find_affirmed,
+    has_claim_signal,
+)
 from triage.readers.signals.document import _doc as _doc
 from triage.readers.signals.document import _folded as _folded
 from triage.readers.signals.matching import words
@@ -67,6 +72,7 @@ __all__ = [
     "bank_change_signal",
     "claim_types",
     "find_affirmed",
+    "claim_is_made",
     "has_claim_signal",
     "is_negated",
     "threat_signal",

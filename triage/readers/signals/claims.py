@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from triage.readers import money
 from triage.readers.signals.document import _Doc, _folded
 from triage.readers.signals.matching import _MAX_CANDIDATES
 from triage.readers.signals.negation import _post_negated, _pre_negated
@@ -150,3 +151,28 @@ def has_claim_signal(text: str) -> bool:
     cannot wave a contamination claim through as a routine forward unseen."""
     doc = _folded(text)
     return bool(_claim_context(doc) or claim_types(text) or doc._memo.get("overflow"))
+
+
+def _act_in_sentence(doc: _Doc, m: re.Match[str]) -> bool:
+    a, b = doc.sentence(m.start(), m.end())
+    return doc.in_sentence("finding", a, b) or doc.in_sentence("claim_assertion", a, b)
+
+
+def claim_is_made(text: str) -> bool:
+    """Whether a claim is being made, not only talked about: a threat; an affirmed
+    claim word or problem word in a sentence that claims (a finding in the goods, the
+    sender's own claim, a rejection); or an affirmed claim word beside an open claimed
+    figure ("claim USD 2,500"). Talk about claims (an offer to reduce them, a report
+    that found none, a settled matter, news, a farewell) names the words without the
+    act."""
+    doc = _folded(text)
+    if "made" not in doc._memo:
+        made = bool(_threat(doc))
+        if not made:
+            patterns = [CLAIM_WORDS, *CLAIM_TYPE_PATTERNS.values()]
+            made = any(_act_in_sentence(doc, m) for p in patterns
+                       for m in _iter_affirmed(doc, p))
+        if not made and _first(doc, CLAIM_WORDS) is not None:
+            made = any(c.open for c in money.claimed_totals(doc.text))
+        doc._memo["made"] = made or bool(doc._memo.get("overflow"))
+    return bool(doc._memo["made"])
