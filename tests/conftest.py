@@ -16,23 +16,46 @@ import pytest
 import redis
 from django.conf import settings
 
+from config.settings_test import worker_redis_url
 from lab.scripted_gemini import Script, ScriptedGemini
 from tests.factories import ROOT, make_user
 from triage.signing import sign
 
+# Tests that start heavy processes of their own run one after another on one xdist
+# worker (``--dist loadgroup``): never two sets of Celery workers, or two Chromiums, at
+# once, competing for the CPU while each test waits on its own.
+_GROUPS = {"worker": "celery-workers", "browser": "browser"}
 
-@pytest.fixture(scope="session", autouse=True)
-def _require_services():
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
+def pytest_collection_modifyitems(config, items):
+    if not config.pluginmanager.hasplugin("xdist"):
+        return
+    for item in items:
+        for marker, group in _GROUPS.items():
+            if item.get_closest_marker(marker):
+                item.add_marker(pytest.mark.xdist_group(group))
+
+
+def pytest_sessionstart(session):
+    """Checked once, before any xdist worker starts (a worker cannot stop the run
+    cleanly): the services of the run, and each worker's own Redis database."""
+    config = session.config
+    if hasattr(config, "workerinput"):
+        return
     problems = []
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         problems.append("DATABASE_URL does not point at PostgreSQL")
     if not settings.REDIS_URL:
         problems.append("REDIS_URL is not set")
     else:
-        try:
-            redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
-        except redis.RedisError as exc:
-            problems.append(f"Redis at {settings.REDIS_URL} is not reachable: {exc}")
+        workers = getattr(config.option, "numprocesses", None) or 0
+        urls = [worker_redis_url(settings.REDIS_URL, f"gw{n}") for n in range(workers)]
+        for url in urls or [settings.REDIS_URL]:
+            try:
+                redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+            except redis.RedisError as exc:
+                problems.append(f"Redis at {url} is not reachable: {exc}")
     if problems:
         pytest.exit("The test suite needs PostgreSQL and Redis (run `make test`, which sets "
                     "them; `.ci/run` also starts them): " + "; ".join(problems), returncode=3)
