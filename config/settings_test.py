@@ -7,8 +7,9 @@ Django's slow hashers.
 Under pytest-xdist every worker process (``PYTEST_XDIST_WORKER``: gw0, gw1, ...) has
 services of its own, so no test sees another's queue, counters or files. pytest-django
 names its test database; here, before the settings read the environment, worker N
-takes the Redis database REDIS_URL names plus N and a DATA_DIR of its own (the
-Prometheus multiprocess files and the content-addressed attachment files live there).
+takes the Redis database REDIS_URL names plus N, a DATA_DIR of its own (the
+content-addressed attachment files live there) and a Prometheus multiprocess folder of
+its own (beside the one the environment names: pytest's own process sets it).
 They go into the environment, so every process a test starts (Celery workers,
 ``manage.py``) uses the same ones; ``TRIAGE_TEST_WORKER`` says they were derived, and
 such a process, importing this module again, keeps them.
@@ -39,7 +40,7 @@ if _worker and os.environ.get("TRIAGE_TEST_WORKER") != _worker:
                  or Path(__file__).resolve().parent.parent / "data")
     os.environ["TRIAGE_DATA_DIR"] = str(_data / f"xdist-{_worker}")
     for _name in ("PROMETHEUS_MULTIPROC_DIR", "TRIAGE_ATTACHMENT_DIR"):
-        if os.environ.get(_name):  # set outside DATA_DIR: a folder per worker beside it
+        if os.environ.get(_name):  # named outside DATA_DIR: a folder per worker beside it
             os.environ[_name] = f"{os.environ[_name]}-{_worker}"
     os.environ["TRIAGE_TEST_WORKER"] = _worker
 
