@@ -37,7 +37,7 @@ browser:
 test: $(STAMP) browser
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 	TRIAGE_WEBHOOK_SECRET= TRIAGE_LLM_PROVIDER=offline SECURE_HTTPS=false \
-	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check triage config tests lab

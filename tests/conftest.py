@@ -21,20 +21,19 @@ from lab.scripted_gemini import Script, ScriptedGemini
 from tests.factories import ROOT, make_user
 from triage.signing import sign
 
-# Tests that start heavy processes of their own run one after another on one xdist
-# worker (``--dist loadgroup``): never two sets of Celery workers, or two Chromiums, at
-# once, competing for the CPU while each test waits on its own.
-_GROUPS = {"worker": "celery-workers", "browser": "browser"}
+# Under xdist `make test` sends each test file whole to one worker (--dist loadfile), in
+# collection order (--no-loadscope-reorder), and the tests that start processes of their
+# own (Celery workers, Chromium) are collected first. Each set is one file, so two sets
+# of Celery workers never run at once, and their waiting overlaps with the other
+# worker's CPU-bound tests instead of trailing at the end of the run. (Marks and
+# --dist loadgroup would say it directly, but pytest-xdist 3.8 no longer groups on
+# pytest 9.2: pytest-dev/pytest-xdist#1386.)
+_HEAVY = ("worker", "browser")
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(config, items):
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
-    for item in items:
-        for marker, group in _GROUPS.items():
-            if item.get_closest_marker(marker):
-                item.add_marker(pytest.mark.xdist_group(group))
+    if hasattr(config, "workerinput"):  # every xdist worker collects, and sorts alike
+        items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in _HEAVY))
 
 
 def pytest_sessionstart(session):
@@ -188,13 +187,20 @@ def _plain_static_storage(settings):
 
 
 @pytest.fixture
-def staff(db):
+def staff_groups(db):
+    """The staff groups, as the data migrations create them. A transactional test's
+    flush removes rows the data migrations created, and under xdist such a test may
+    have run on this worker before any other (`make test` sends them first)."""
     from django.contrib.auth.models import Group, Permission
 
     from triage import roles
 
-    # A transactional test's flush removes rows the data migrations created.
     roles.ensure_groups(Group, Permission)
+
+
+@pytest.fixture
+def staff(staff_groups):
+    from triage import roles
 
     return {
         "claims": make_user("claims1", roles.CLAIMS_STAFF),
