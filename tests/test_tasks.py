@@ -10,6 +10,7 @@ import time
 import pytest
 
 from config.celery import app as celery_app
+from lab.harness import mails_written
 from lab.scripted_gemini import Reply, Script, ScriptedGemini
 from tests.factories import MAIL, wait_for
 from triage.models import (
@@ -32,15 +33,6 @@ def _status(email_id: int) -> str:
 
 def _terminal(email_id: int) -> bool:
     return _status(email_id) in TERMINAL
-
-
-def _mails_written(tmp_path) -> int:
-    """Messages the workers' file backend wrote. It names a file by the second and by
-    the backend object's id(), and appends: two sends within one second can share a
-    file (a new backend at the freed one's address), so count the line of 79 dashes it
-    writes after each message, not the files."""
-    files = (tmp_path / "data" / "outbox").glob("*.log")
-    return sum(f.read_bytes().split(b"\n").count(b"-" * 79) for f in files)
 
 
 def _post_sample(post_signed, name: str) -> dict:
@@ -94,7 +86,8 @@ def test_worker_triages_queued_email_end_to_end(post_signed, start_worker, tmp_p
     wait_for(lambda: all(_terminal(i) for i in ids), timeout=60, message="three emails")
     assert [_status(i) for i in ids] == [Status.ESCALATED, Status.TICKET, Status.FORWARDED]
     wait_for(lambda: Notification.objects.filter(state="sent").count() == 2, timeout=20)
-    assert _mails_written(tmp_path) == 2  # the escalation and the forward, each once
+    # The escalation and the forward, each once.
+    assert mails_written(tmp_path / "data" / "outbox") == 2
 
 
 def _slow_claim_server(latency: float) -> ScriptedGemini:
@@ -142,7 +135,7 @@ def test_worker_killed_mid_task_is_rerun_not_lost_and_not_doubly_notified(
     assert "worker lost" in runs[0].errors[0]
     wait_for(lambda: Notification.objects.filter(state="sent").count() == 1, timeout=20)
     assert Notification.objects.filter(email_id=email_id).count() == 1
-    assert _mails_written(tmp_path) == 1
+    assert mails_written(tmp_path / "data" / "outbox") == 1
     events = list(InboundEmail.objects.get(pk=email_id).events.values_list("kind", "reason"))
     assert ("claimed", "redelivered after worker loss") in events
     assert json.dumps(events)  # the timeline is data
