@@ -7,6 +7,9 @@ STAMP  := $(VENV)/.installed
 # Test services (the machine's own PostgreSQL and Redis; .ci/run starts them).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/triage
 TEST_REDIS_URL    ?= redis://127.0.0.1:6379/14
+# The suite runs on this many pytest-xdist workers; 0 runs it serially, in one process.
+# Worker N uses the Redis database TEST_REDIS_URL names plus N (14 and 15 here).
+TEST_WORKERS ?= 2
 # The demo's port: `make demo PORT=8010`.
 PORT   ?= 8000
 # Benchmarks, fault and load runs are lab commands: dev/test settings install the lab.
@@ -34,7 +37,7 @@ browser:
 test: $(STAMP) browser
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) \
 	TRIAGE_WEBHOOK_SECRET= TRIAGE_LLM_PROVIDER=offline SECURE_HTTPS=false \
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check triage config tests lab

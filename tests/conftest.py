@@ -16,23 +16,45 @@ import pytest
 import redis
 from django.conf import settings
 
+from config.settings_test import worker_redis_url
 from lab.scripted_gemini import Script, ScriptedGemini
 from tests.factories import ROOT, make_user
 from triage.signing import sign
 
+# Under xdist `make test` sends each test file whole to one worker (--dist loadfile), in
+# collection order (--no-loadscope-reorder), and the tests that start processes of their
+# own (Celery workers, Chromium) are collected first. Each set is one file, so two sets
+# of Celery workers never run at once, and their waiting overlaps with the other
+# worker's CPU-bound tests instead of trailing at the end of the run. (Marks and
+# --dist loadgroup would say it directly, but pytest-xdist 3.8 no longer groups on
+# pytest 9.2: pytest-dev/pytest-xdist#1386.)
+_HEAVY = ("worker", "browser")
 
-@pytest.fixture(scope="session", autouse=True)
-def _require_services():
+
+def pytest_collection_modifyitems(config, items):
+    if hasattr(config, "workerinput"):  # every xdist worker collects, and sorts alike
+        items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in _HEAVY))
+
+
+def pytest_sessionstart(session):
+    """Checked once, before any xdist worker starts (a worker cannot stop the run
+    cleanly): the services of the run, and each worker's own Redis database."""
+    config = session.config
+    if hasattr(config, "workerinput"):
+        return
     problems = []
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         problems.append("DATABASE_URL does not point at PostgreSQL")
     if not settings.REDIS_URL:
         problems.append("REDIS_URL is not set")
     else:
-        try:
-            redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
-        except redis.RedisError as exc:
-            problems.append(f"Redis at {settings.REDIS_URL} is not reachable: {exc}")
+        workers = getattr(config.option, "numprocesses", None) or 0
+        urls = [worker_redis_url(settings.REDIS_URL, f"gw{n}") for n in range(workers)]
+        for url in urls or [settings.REDIS_URL]:
+            try:
+                redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+            except redis.RedisError as exc:
+                problems.append(f"Redis at {url} is not reachable: {exc}")
     if problems:
         pytest.exit("The test suite needs PostgreSQL and Redis (run `make test`, which sets "
                     "them; `.ci/run` also starts them): " + "; ".join(problems), returncode=3)
@@ -165,13 +187,20 @@ def _plain_static_storage(settings):
 
 
 @pytest.fixture
-def staff(db):
+def staff_groups(db):
+    """The staff groups, as the data migrations create them. A transactional test's
+    flush removes rows the data migrations created, and under xdist such a test may
+    have run on this worker before any other (`make test` sends them first)."""
     from django.contrib.auth.models import Group, Permission
 
     from triage import roles
 
-    # A transactional test's flush removes rows the data migrations created.
     roles.ensure_groups(Group, Permission)
+
+
+@pytest.fixture
+def staff(staff_groups):
+    from triage import roles
 
     return {
         "claims": make_user("claims1", roles.CLAIMS_STAFF),

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from config.celery import app as celery_app
+from lab.harness import mails_written
 from lab.scripted_gemini import Reply, Script, ScriptedGemini
 from tests.factories import MAIL, wait_for
 from triage.models import (
@@ -85,8 +86,8 @@ def test_worker_triages_queued_email_end_to_end(post_signed, start_worker, tmp_p
     wait_for(lambda: all(_terminal(i) for i in ids), timeout=60, message="three emails")
     assert [_status(i) for i in ids] == [Status.ESCALATED, Status.TICKET, Status.FORWARDED]
     wait_for(lambda: Notification.objects.filter(state="sent").count() == 2, timeout=20)
-    outbox = list((tmp_path / "data" / "outbox").glob("*.log"))
-    assert len(outbox) == 2  # the escalation and the forward, each once
+    # The escalation and the forward, each once.
+    assert mails_written(tmp_path / "data" / "outbox") == 2
 
 
 def _slow_claim_server(latency: float) -> ScriptedGemini:
@@ -134,8 +135,7 @@ def test_worker_killed_mid_task_is_rerun_not_lost_and_not_doubly_notified(
     assert "worker lost" in runs[0].errors[0]
     wait_for(lambda: Notification.objects.filter(state="sent").count() == 1, timeout=20)
     assert Notification.objects.filter(email_id=email_id).count() == 1
-    sent = list((tmp_path / "data" / "outbox").glob("*.log"))
-    assert len(sent) == 1
+    assert mails_written(tmp_path / "data" / "outbox") == 1
     events = list(InboundEmail.objects.get(pk=email_id).events.values_list("kind", "reason"))
     assert ("claimed", "redelivered after worker loss") in events
     assert json.dumps(events)  # the timeline is data

@@ -54,6 +54,7 @@ def _as_in_readme(text: str, data_dir: str, passwords: list[str]) -> list[str]:
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("staff_groups")  # the demo puts its users in them
 def test_demo_sets_up_and_triages(tmp_path, settings, monkeypatch):
     out = StringIO()
     settings.STATIC_ROOT = tmp_path / "static"

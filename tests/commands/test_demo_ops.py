@@ -15,6 +15,7 @@ from triage.models import Attachment, InboundEmail
 
 
 @pytest.mark.django_db
+@pytest.mark.usefixtures("staff_groups")  # the demo puts its users in them
 def test_demo_prints_and_saves_credentials_last(tmp_path, settings, monkeypatch):
     settings.STATIC_ROOT = tmp_path / "static"
     settings.DATA_DIR = tmp_path
