@@ -107,10 +107,10 @@ class EmailInput:
             pos += len(part) + len(PART_BREAK)
             starts.append(pos)
         unread = list(self.unread)
-        limit = RULES_MAX_CHARS
-        if len(text) > limit:
-            unread.append(f"the rules read the first {limit:,} of {len(text):,} characters")
-            text = text[:limit]
+        if len(text) > RULES_MAX_CHARS:
+            unread.append(f"the rules read the first {RULES_MAX_CHARS:,} of {len(text):,} "
+                          f"characters")
+            text = text[:RULES_MAX_CHARS]
         return text, tuple(s for s in starts if s < len(text)), unread
 
 

@@ -159,7 +159,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     decision = Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name)
     budget = _Budget(config.max_calls)
-    # The rules read all of it (``_rules_text``); the model a bounded copy.
+    # The rules read all of it (``EmailInput.rules_reading``); the model a bounded copy.
     text, part_starts, unread = email.rules_reading()
 
     def inputs(extra: dict | None = None) -> dict:

@@ -127,10 +127,16 @@ def _classify(email: str, received: date, system: str) -> dict:
             "confidence": 0.6 if is_claim or department != Department.OTHER else 0.3}
 
 
-def _large_claimed(body: str) -> bool:
+def _claimed_usd(body: str) -> tuple[money.Money | None, Decimal | None]:
+    """The claimed total the body states, and its USD value (no currency: USD)."""
     amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
     usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
         if amount else None
+    return amount, usd
+
+
+def _large_claimed(body: str) -> bool:
+    _, usd = _claimed_usd(body)
     return usd is not None and usd >= settings.TRIAGE_ESCALATION_THRESHOLD_USD
 
 
@@ -229,9 +235,7 @@ def _escalate(email: str, received: date, system: str) -> dict:
         if _THRESHOLD.search(system) else Decimal(50000)
     days = int(_DEADLINE_DAYS.search(system).group(1)) if _DEADLINE_DAYS.search(system) else 2
     triggers, reasons = [], []
-    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
-    usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
-        if amount else None
+    amount, usd = _claimed_usd(body)
     if usd is not None and usd >= threshold:
         triggers.append(Trigger.HIGH_EXPOSURE)
         reasons.append(f"amount {amount.quote}")

@@ -184,7 +184,7 @@ class Claimed:
 
     money: Money
     stated: bool
-    open: bool = True  # some figure of it is not settled, paid, conditional or a bound
+    open: bool  # some figure of it is not settled, paid, conditional or a bound
 
 
 def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed]:
@@ -229,13 +229,13 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
     result = []
     for currency, items in groups.items():
         entries = _exposure_entries(items, tuple(part_starts))
-        stated = len(entries) == 1 and ctx.stated_as_claim(
-            next(a for a, _ in items if a.start == entries[0].start))
-        starts = {e.start for e in entries}
+        by_start = {a.start: a for a, _ in items}
+        counted = [by_start[e.start] for e in entries]
         result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
-        ), stated, any(ctx.open(a) for a, _ in items if a.start in starts)))
+        ), len(counted) == 1 and ctx.stated_as_claim(counted[0]),
+            any(ctx.open(a) for a in counted)))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
 
 

@@ -231,7 +231,7 @@ class _Context:
             return False
         if not _STATEMENT_RE.search(self.text, cue.start, cue.end):
             return False
-        return self.open(a)
+        return not _NOT_OPEN_RE.search(self.text, lo, hi)
 
     def open(self, a: Money) -> bool:
         """Nothing in the figure's sentence says it is settled, paid, conditional, a
