@@ -401,6 +401,10 @@ HOSTILE = {
     "no-break digit groups": "1\u00a0000\u00a0",
     "table cells": "USD | ",
     "zero-width inside digits": "1\u200b",
+    "Swiss francs with dashes": "CHF 1'000.– ",
+    "Chinese glued names and scale words": "美元1万",
+    "Arabic-Indic digit groups": "١٬",
+    "locale currency names": "1 dollars des États-Unis ",
 }
 
 
@@ -444,3 +448,84 @@ def test_an_amount_with_more_digits_than_any_real_one_reads_as_at_least_ten_to_t
         "99999.00")
     assert money.find_amounts(f"USD {'0' * digits}") == []
     assert money.find_amounts(f"USD {'9.' * (digits // 2)}") == []
+
+
+# --- German, French, Italian, Turkish, Vietnamese and Chinese formats -------------------
+
+@pytest.mark.parametrize("text,amount,currency", [
+    # Swiss apostrophe groups, and whole francs written with a dash for the cents
+    ("Forderung: CHF 47'800.– für Lot 12.", "47800", "CHF"),
+    ("Wir fordern 47’800.— CHF.", "47800", "CHF"),
+    ("Schadenersatz SFr. 47'800.50", "47800.50", "CHF"),
+    ("Wir verlangen EUR 1.200,-- Minderung.", "1200", "EUR"),
+    ("Minderung 500,- € je Ballen", "500", "EUR"),
+    # French and Swiss French: space or narrow no-break space groups, comma decimals,
+    # the currency after the number
+    ("Nous réclamons 61 500,00 EUR pour le lot 12.", "61500.00", "EUR"),
+    ("Nous réclamons 61\u202f500,00\u00a0€.", "61500.00", "EUR"),
+    ("Indemnisation de 61'500,00 francs suisses.", "61500.00", "CHF"),
+    ("Montant réclamé : 180 000 dollars des États-Unis.", "180000", "USD"),
+    # Names as CLDR (Babel) writes them, and the scale words of each language
+    ("Schadenersatz in Höhe von 180.000 US-Dollar.", "180000", "USD"),
+    ("Wir fordern 1,2 Mio. EUR.", "1200000", "EUR"),
+    ("Chiediamo un risarcimento di 180 mila euro.", "180000", "EUR"),
+    ("Chiediamo 47.800,50 dollari statunitensi.", "47800.50", "USD"),
+    ("180 bin ABD doları tazminat talep ediyoruz.", "180000", "USD"),
+    ("Toplam tazminat 180.000 TL.", "180000", "TRY"),
+    ("Tazminat tutarı ₺47.800,50.", "47800.50", "TRY"),
+    ("Chúng tôi yêu cầu bồi thường 180.000 đô la Mỹ.", "180000", "USD"),
+    ("Tổng thiệt hại 4,5 tỷ đồng.", "4500000000", "VND"),
+    # Chinese: no spaces, names and scale words glued to the number
+    ("我方就第12批货物的污染向贵方索赔USD 180,000。", "180000", "USD"),
+    ("我们要求赔偿180,000美元。", "180000", "USD"),
+    ("索赔金额为18万美元。", "180000", "USD"),
+    ("索赔金额：人民币415,000元。", "415000", "CNY"),
+    ("赔偿金额41.5万元人民币", "415000", "CNY"),
+    # Other scripts' digits: Arabic-Indic with Arabic separators, Persian, fullwidth
+    ("We claim USD ١٨٠٬٠٠٠٫٥٠ for lot 4.", "180000.50", "USD"),
+    ("Forderung ۱۸۰٬۰۰۰ EUR", "180000", "EUR"),
+    ("索赔金额：ＵＳＤ１８０，０００", "180000", "USD"),
+])
+def test_it_reads_the_amount_in_other_languages_and_formats(text, amount, currency):
+    assert read(text) == [(Decimal(amount), currency)]
+
+
+@pytest.mark.parametrize("text", [
+    # dates, phone numbers, lot numbers and Swiss postcodes beside a currency word
+    "Zahlung in CHF an Postfach, CH-8001 Zürich.",
+    "Konto in CHF, PLZ 8001 Zürich, Tel. +41 44 123 45 67.",
+    "Lot 47'800 – 40 Ballen, Preis in CHF folgt.",
+    "Valuta EUR 15.12.2026, Zahlung per Banküberweisung.",
+    "Paiement en EUR le 15.12.2026 ; tél. 01 61 50 00 00.",
+    "Lotto 61 500 – 40 balle, fattura in EUR.",
+    "第12批货物180,000吨，合同号CT-2026-12。",
+    "交货日期：２０２６年１２月１５日。",
+    "تاريخ الشحن ١٥/١٢/٢٠٢٦ رقم الهاتف ٠١١ ٣٤٥٦ ٧٨٩٠",
+    "Lô 12 gồm 180 kiện, hợp đồng số 415.",
+    "180 bin balya pamuk, lot 12.",
+])
+def test_a_look_alike_in_these_languages_is_not_money(text):
+    assert money.find_amounts(text) == []
+
+
+# Every locale our mail comes from, in Babel's (CLDR's) own currency formats: symbol,
+# code and full name, singular and plural.
+BABEL_LOCALES = ["de", "de_CH", "de_AT", "fr", "fr_CH", "it", "it_CH", "tr", "vi", "zh",
+                 "zh_Hant", "en", "pt_BR", "es"]
+BABEL_CURRENCIES = ["EUR", "USD", "CHF", "CNY", "TRY", "VND", "GBP", "HKD", "INR", "BRL"]
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.sampled_from(BABEL_LOCALES), st.sampled_from(BABEL_CURRENCIES),
+       st.sampled_from(["standard", "name"]),
+       # Below a billion: there Babel's de_CH pattern writes "1000000'000.00".
+       st.decimals(min_value=1, max_value=10**9 - 1, places=2, allow_nan=False))
+def test_an_amount_as_babel_formats_it_in_any_of_our_locales_reads_back(
+        locale, currency, form, amount):
+    from babel.numbers import format_currency, get_currency_precision
+
+    written = format_currency(amount, currency, locale=locale, format_type=form)
+    places = get_currency_precision(currency)
+    expected = amount.quantize(Decimal(1).scaleb(-places)) if places else \
+        amount.quantize(Decimal(1))
+    assert read(f"Wir fordern {written} für Lot 4.") == [(expected, currency)], written
