@@ -252,6 +252,53 @@ def test_nothing_is_claimed(text):
     assert money.claimed_amounts_by_currency(text) == []
 
 
+# (the figure stated as an open claim, the same words about a claim that is not open)
+STATED_OR_NOT = [
+    ("Wir fordern Schadenersatz in Höhe von USD 180.000 für die kontaminierten Ballen.",
+     "Die Reklamation über USD 180.000 wurde im Oktober gütlich geregelt."),
+    ("Forderung: CHF 47'800.– für Partie 12.",
+     "Wir haben keinen Anspruch auf die CHF 47'800.– für Partie 12."),
+    ("Nous réclamons 61 500,00 EUR pour le lot 12.",
+     "La réclamation de 61 500,00 EUR pour le lot 12 a été retirée."),
+    ("Chiediamo un risarcimento di USD 180.000 per le balle contaminate.",
+     "Il risarcimento di USD 180.000 è stato pagato il 3 novembre."),
+    ("Kontamine balyalar için USD 180.000 tazminat talep ediyoruz.",
+     "USD 180.000 tutarındaki tazminat talebimiz ödenmiştir."),
+    ("Chúng tôi yêu cầu bồi thường USD 180.000 cho các kiện bông bị nhiễm bẩn.",
+     "Khoản bồi thường USD 180.000 đã được thanh toán."),
+    ("我方就第12批货物的污染向贵方索赔USD 180,000。",
+     "第12批货物的索赔USD 180,000已结清。"),
+    ("我们要求赔偿180,000美元。", "我方不再索赔180,000美元。"),
+    ("A balance of USD 180,000 is now due from you.",
+     "A balance of USD 180,000 due from you was paid on 3 November."),
+    ("Reclamamos USD 180.000 por el lote 7.", "No reclamamos los USD 180.000 del lote 7."),
+]
+
+
+@pytest.mark.parametrize("stated,not_open", STATED_OR_NOT)
+def test_a_figure_stated_as_the_claim_in_any_of_our_languages_is_told_from_a_closed_one(
+        stated, not_open):
+    (claimed,) = money.claimed_totals(stated)
+    assert claimed.stated and claimed.open, stated
+    assert not any(c.stated or c.open for c in money.claimed_totals(not_open)), not_open
+
+
+@pytest.mark.parametrize("text", [
+    "Rechnung 123 über EUR 180.000 ist fällig.",
+    "Facture 123 : montant dû 180 000,00 EUR.",
+    "Fattura 123: importo dovuto EUR 180.000.",
+    "Fatura 123 için 180.000 USD ödemenizi talep ediyoruz.",
+    "Hóa đơn 123: số dư USD 180.000.",
+    "发票金额USD 180,000，请于周五前付款。",
+    "Invoice 123: a balance of USD 180,000 is due.",
+    "Vertragswert EUR 900.000 für 500 Ballen.",
+    "Unser Angebot: 500 t zu USD 1.850 je Tonne.",
+    "合同金额USD 900,000。",
+])
+def test_an_invoice_a_contract_value_or_a_price_in_these_languages_is_not_claimed(text):
+    assert money.claimed_totals(text) == []
+
+
 def test_the_quote_of_a_sum_joins_its_items():
     found = money.claimed_exposure("Claim: lot 4 USD 10,000; lot 5 USD 2,500; plus survey "
                                    "fees USD 500.")
@@ -405,6 +452,8 @@ HOSTILE = {
     "Chinese glued names and scale words": "美元1万",
     "Arabic-Indic digit groups": "١٬",
     "locale currency names": "1 dollars des États-Unis ",
+    "German claim words": "Schadenersatz USD 1 ",
+    "Chinese claim words": "索赔USD 1。已结清",
 }
 
 
@@ -430,6 +479,45 @@ def test_a_table_without_a_currency_header_is_not_money():
     # Bales, HVI values and lot numbers in cells are not amounts.
     text = "lot | bales | mic | strength\nHS-1 | 88 | 4.7 | 28.1\nHS-2 | 90 | 4.8 | 27.9\n"
     assert money.find_amounts(text) == []
+
+
+# An ERP's notice: the amount and its currency on separate labelled lines or columns.
+@pytest.mark.parametrize("text,amount,currency", [
+    ("[ERP] Claim notice CL-2026-0412\nSupplier: Jiangsu Textile\nAmount 415,000.00\n"
+     "Currency CNY\nReason: contamination, lot 7", "415000.00", "CNY"),
+    ("Reklamation Nr. 88\nBetrag: 415.000,00\nWährung: EUR", "415000.00", "EUR"),
+    ("Réclamation n° 88\nMontant : 415 000,00\nDevise : EUR", "415000.00", "EUR"),
+    ("Reclamo n. 88\nValuta: EUR\nImporto: 415.000,00", "415000.00", "EUR"),
+    ("Hasar talebi 88\nTutar: 415.000,00\nPara birimi: TRY", "415000.00", "TRY"),
+    ("Khiếu nại số 88\nSố tiền: 415.000,00\nLoại tiền: USD", "415000.00", "USD"),
+    ("索赔通知\n金额：415,000.00\n币种：CNY", "415000.00", "CNY"),
+    ("Claim no | Amount | Currency\nCL-0412 | 415,000.00 | CNY", "415000.00", "CNY"),
+    ("Claim no    Amount        Currency\nCL-0412     415,000.00    CNY", "415000.00", "CNY"),
+])
+def test_an_amount_whose_currency_is_on_its_own_line_or_column_is_read(text, amount,
+                                                                       currency):
+    assert read(text) == [(Decimal(amount), currency)]
+    assert exposure(text) == (Decimal(amount), currency)
+
+
+@pytest.mark.parametrize("text", [
+    "Lot 12\nTotal bales 415\nCurrency CNY",  # goods counted, not money
+    "Auftrag 88\nDatum: 15.12.2026\nWährung: EUR",  # a date
+    "Kontakt\nTelefon: 044 123 45 67\nWährung: CHF",  # a phone number
+    "Lieferadresse\nPLZ: 8001\nWährung: CHF",  # a Swiss postcode
+    "Lot no | Bales | Remarks | Currency\n47800 | 415 | none | CNY",  # a lot and a count
+    "Amount 415,000.00\n\n\n\n\n\n\n\n\nCurrency CNY",  # too far apart to be one
+    "Valuta 15.12.2026\nAmount 1,000",  # a value date, and no currency
+])
+def test_a_labelled_number_that_is_not_money_is_not_read(text):
+    assert money.find_amounts(text) == []
+
+
+def test_labelled_lines_read_linearly():
+    assert_linear(lambda n: "Amount 1,000.00\nCurrency CNY\n" * (n // 28 + 1),
+                  money.find_amounts, 2_000, label="labelled lines")
+    assert_linear(lambda n: "Amount | Currency\n" + "1 | CNY\n" * (n // 8 + 1),
+                  money.find_amounts, 2_000, label="currency column")
 
 
 def test_table_reading_stays_linear():

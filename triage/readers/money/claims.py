@@ -19,7 +19,8 @@ from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
 _CLAIM_AMOUNT_CUES = re.compile(
     r"claim|compensation|indemni|damages|exposure|loss|reimburs|we (?:demand|request)|"
     r"total|reclama|indeniza|ressarc|prejuízo|prejuizo|perda|valor|montante|debit note|"
-    r"nota de débito|reserv",
+    r"nota de débito|reserv|schadens?ersatz|forderung|réclam|indemnisation|risarcim|"
+    r"tazminat|bồi thường|索赔|赔偿",
     re.IGNORECASE,
 )
 
