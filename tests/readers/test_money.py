@@ -475,6 +475,15 @@ def test_a_table_whose_header_names_the_currency_is_read_per_row():
     assert (exposure.amount, exposure.currency) == (Decimal("26450.00"), "USD")
 
 
+def test_a_currency_that_ends_a_table_row_is_that_rows_not_the_next_rows():
+    text = ("Please find our debit note for the quality claim:\n\n"
+            "Lot | Bales | Claim | Currency\n33 | 96 | 38,450.00 | USD\n"
+            "34 | 92 | 19,300.00 | USD\nTotal | 188 | 57,750.00 | USD\n")
+    assert read(text) == [(Decimal("38450.00"), "USD"), (Decimal("19300.00"), "USD"),
+                          (Decimal("57750.00"), "USD")]  # not "USD\n34", the next lot
+    assert exposure(text) == (Decimal("57750.00"), "USD")
+
+
 def test_a_table_without_a_currency_header_is_not_money():
     # Bales, HVI values and lot numbers in cells are not amounts.
     text = "lot | bales | mic | strength\nHS-1 | 88 | 4.7 | 28.1\nHS-2 | 90 | 4.8 | 27.9\n"

@@ -201,8 +201,9 @@ def _currency_after(clean: str, pos: int) -> tuple[int, str | None] | None:
         return (m.end(), _name(m.group("name"))) if _is_name(m.group("name")) else None
     if m.group("cjk"):
         return m.end(), _name(m.group("cjk"))
-    if _NUMBER_NEXT_RE.match(clean, m.end()):
-        return None  # "lot 4 USD 12,000": the code is the next amount's
+    nxt = _NUMBER_NEXT_RE.match(clean, m.end())
+    if nxt and not ("\n" in nxt.group(0) and _in_table_row(clean, m.end())):
+        return None  # "lot 4 USD 12,000": the code is the next amount's (not across rows)
     if m.group("sym"):
         return m.end(), _SYMBOLS[m.group("sym").lower()]
     cur = _code(m.group("code"))
@@ -210,6 +211,14 @@ def _currency_after(clean: str, pos: int) -> tuple[int, str | None] | None:
 
 
 _GAP_BEFORE_RE = re.compile(_GAP_BEFORE)
+_ROW_REACH = 200
+
+
+def _in_table_row(clean: str, pos: int) -> bool:
+    """Whether the line that holds ``pos`` is a row of table cells (`` | `` between them),
+    looking back at most ``_ROW_REACH`` characters."""
+    line = clean.rfind("\n", max(0, pos - _ROW_REACH), pos) + 1
+    return " | " in clean[max(line, pos - _ROW_REACH):pos]
 _DASH_CENTS_RE = re.compile(r"[.,](?:--?|[–—])(?![0-9])")
 _MULTI_SYMBOLS = ("u$s", "us$", "hk$", "au$", "u$", "r$", "a$", "sfr.", "sfr", "rs.", "rs")
 
@@ -223,6 +232,8 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
     if not core or not _GAP_BEFORE_RE.fullmatch(window, len(core)):
         return None
     end = lo + len(core)
+    if "\n" in window[len(core):] and _in_table_row(clean, end):
+        return None  # the last cell of a table row is not the next row's currency
     last = core[-1]
     if last in "$sSrR.":  # US$, U$S, HK$, AU$, R$, A$, SFr., Rs.
         tail = core[-4:].lower()
