@@ -11,7 +11,7 @@ from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
 
 _BREAK = re.compile(
-    r"[.!?;](?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|\n[ \t>]*\n"
+    r"[.!?;](?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；]|\n[ \t>]*\n"
     r"|\n(?=[ \t>]*(?:[-*•]|\d+[.)]\s|[A-ZÀ-Ý]))"
 )
 
@@ -39,6 +39,29 @@ _FINDING = _whole(
     r"(?:contaminad[oa]s?|afetad[oa]s?|afectad[oa]s?|rejeitad[oa]s?|rechazad[oa]s?)",
     r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+)?reject",
     r"rejeitamos", r"recusamos", r"rechazamos", r"devolvemos", r"devolveremos",
+    # German (the participle ends the clause), French, Italian, Turkish, Vietnamese,
+    # Chinese ("未发现" is a negation, not a finding).
+    r"wir\s+(?:haben|hatten)\s+(?:\S+\s+){0,8}?(?:festgestellt|gefunden|entdeckt|"
+    r"nachgewiesen|beanstandet|bemerkt)", r"(?:stellten|fanden|entdeckten)\s+wir",
+    r"haben\s+wir\s+(?:\S+\s+){0,8}?(?:festgestellt|gefunden|entdeckt|nachgewiesen)",
+    r"wir\s+(?:stellten|fanden|entdeckten)",
+    r"nous\s+avons\s+(?:\S+\s+){0,2}?(?:constat[ée]|trouv[ée]|d[ée]tect[ée]|relev[ée]|"
+    r"d[ée]couvert|observ[ée]|identifi[ée]|d[ée]cel[ée])",
+    r"abbiamo\s+(?:\S+\s+){0,2}?(?:riscontrato|trovato|rilevato|constatato|scoperto|"
+    r"individuato|osservato|accertato)",
+    r"tespit\s+(?:ettik|edilmi[şs]tir|edildi|edilmi[şs])", r"bulduk", r"saptad[ıi]k",
+    r"saptanm[ıi][şs]t[ıi]r",
+    r"ch[úu]ng\s+t[ôo]i\s+(?:đã\s+)?(?:ph[áa]t\s+hi[ệe]n|t[ìi]m\s+th[ấa]y|ghi\s+nh[ậa]n)",
+    r"(?:in|im|dans|nelle|nei|in\s+den|trong)\s+\d+\s+(?:ballen|balles|balle|ki[ệe]n)",
+    r"\d+\s+(?:ballen|balles|balle|balya\w*|ki[ệe]n)\s+(?:waren|sind|mit|enthielten|"
+    r"étaient|sont|avec|contenaient|erano|sono|con|contenevano|b[ịi]|c[óo]|\w*kontamin\w*|"
+    r"contamin\w*)",
+    r"(?:die|diese|der)\s{1,3}(?:\w+\s{1,3})?(?:kontaminierten|verunreinigten|beanstandeten|"
+    r"abgelehnten|nassen)", r"(?:les|ces)\s{1,3}(?:\w+\s{1,3})?(?:contamin[ée]es|"
+    r"mouill[ée]es|refus[ée]es)", r"(?:le|queste)\s{1,3}(?:\w+\s{1,3})?(?:contaminate|"
+    r"bagnate|rifiutate)", r"kontamine\s+balya\w*",
+    "我方发现", "我们发现", "我司发现", "经检验发现", "检验发现", "(?<!未)(?<!没有)(?<!无)检出",
+    "(?<!未)(?<!没有)(?<!没)(?<!无)(?<!并未)发现", "在\\d+包",
 )
 # The sender states a claim of their own.
 _CLAIM_ASSERTION = _whole(
@@ -47,6 +70,21 @@ _CLAIM_ASSERTION = _whole(
     r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+)?(?:claim|reclama[çc][ãa]o|reclamo|"
     r"reclamaci[óo]n)",
     r"reclamamos", r"responsabilizamos",
+    r"wir\s+(?:hiermit\s+)?(?:reklamieren|beanstanden|beanspruchen)",
+    r"wir\s+machen\s+(?:\S+\s+){0,6}?geltend",
+    r"wir\s+fordern\s+(?:\S+\s+){0,3}?(?:schadens?ersatz|entsch[äa]digung|minderung|ersatz)",
+    r"unsere\s+(?:\w+\s+)?(?:reklamation|forderung|schadens?ersatzforderung|beanstandung)",
+    r"nous\s+(?:r[ée]clamons|contestons|maintenons)",
+    r"notre\s+(?:\w+\s+)?(?:r[ée]clamation|demande\s+d['’]indemnisation)",
+    r"reclamiamo", r"contestiamo",
+    r"(?:chiediamo|richiediamo|esigiamo)\s+(?:\S+\s+){0,2}?(?:risarcimento|indennizzo)",
+    r"(?:il\s+nostro\s+reclamo|la\s+nostra\s+(?:\w+\s+)?(?:contestazione|richiesta\s+di"
+    r"\s+risarcimento))",
+    r"tazminat\s+talep\w*", r"talebimiz\w*", r"itiraz\s+ediyoruz", r"reklamasyonumuz\w*",
+    r"(?:y[êe]u\s+c[ầa]u|đòi)\s+b[ồo]i\s+th[ưu][ờo]ng", r"ch[úu]ng\s+t[ôo]i\s+khi[ếe]u\s+n[ạa]i",
+    r"khi[ếe]u\s+n[ạa]i\s+c[ủu]a\s+ch[úu]ng\s+t[ôo]i",
+    "要求赔偿", "要求补偿", "向贵方索赔", "向贵司索赔", "特此索赔", "提出索赔", "我方索赔",
+    "我们索赔", "我司索赔",
 )
 _FINDING_ANY = _whole(
     r"found", r"detected", r"identified", r"discovered", r"confirmed", r"confirms",
@@ -54,6 +92,10 @@ _FINDING_ANY = _whole(
     r"containing", r"encontrou", r"detectou", r"constatou", r"identificou", r"observou",
     r"verificou", r"encontrad[oa]s?", r"detectad[oa]s?", r"constatad[oa]s?",
     r"identificad[oa]s?", r"confirm(?:ou|aram|ó|aron)", r"confirmad[oa]s?",
+    r"festgestellt", r"gefunden", r"nachgewiesen", r"entdeckt", r"best[äa]tigt",
+    r"constat[ée]e?s?", r"trouv[ée]e?s?", r"d[ée]tect[ée]e?s?", r"confirm[ée]e?s?",
+    r"riscontrat[oaie]", r"rilevat[oaie]", r"trovat[oaie]", r"confermat[oaie]",
+    r"tespit\s+edil(?:di|mi[şs]\w*)", r"ph[áa]t\s+hi[ệe]n", "(?<!未)(?<!没有)检出", "(?<!未)确认",
     r"apresent(?:ou|aram|a|am)", r"cont[ée]m", r"contêm", r"mostr(?:ou|aram|ó)",
     r"revel(?:ou|ó)", r"encontr(?:ó|aron)", r"hallad[oa]s?", r"presenta", r"presentan",
     r"present[óo]", r"contiene", r"contienen",
@@ -76,7 +118,28 @@ _SETTLED = _whole(
     r"finiquito", r"file\s+closed", r"processo\s+encerrado", r"expediente\s+cerrado",
     # A reference marked closed: "Claim CL-2025-044 - settled", "Reclamo 2025-012 (cerrado)".
     r"\s{0,3}[-–(]\s{0,3}(?:settled|closed|resolved|withdrawn|encerrad[oa]|liquidad[oa]|"
-    r"resolvid[oa]|quitad[oa]|arquivad[oa]|cerrad[oa]|resuelt[oa]|saldad[oa])",
+    r"resolvid[oa]|quitad[oa]|arquivad[oa]|cerrad[oa]|resuelt[oa]|saldad[oa]|erledigt|"
+    r"abgeschlossen|r[ée]gl[ée]e?|cl[ôo]tur[ée]e?|chius[oa]|risolt[oa]|kapat[ıi]ld[ıi])",
+    # German (the participle ends the clause), French, Italian, Turkish, Vietnamese,
+    # Chinese.
+    r"(?:wurde|wurden|ist|sind|war|bereits|schon)\s+(?:\S+\s+){0,4}?(?:erledigt|beglichen|"
+    r"geregelt|abgeschlossen|zur[üu]ckgezogen|bezahlt|gezahlt|gutgeschrieben)",
+    r"(?:letztes|vergangenes|im)\s+(?:jahr|vorjahr)", r"(?:letzte|vergangene)\s+saison",
+    r"(?:a|ont|avait|avaient)\s+[ée]t[ée]\s+(?:\w+\s+)?(?:r[ée]gl[ée]|cl[ôo]tur[ée]|"
+    r"r[ée]solu|retir[ée]|pay[ée]|sold[ée])\w*", r"(?:est|sont|d[ée]j[àa])\s+(?:r[ée]gl[ée]|"
+    r"cl[ôo]tur[ée]|r[ée]solu|retir[ée]|pay[ée]|sold[ée])\w*",
+    r"l['’]ann[ée]e\s+derni[èe]re", r"la\s+(?:saison|campagne)\s+derni[èe]re",
+    r"(?:è|sono|era|erano|già)\s+(?:stat[oaie]\s+)?(?:\w+\s+)?(?:saldat|chius|risolt|"
+    r"ritirat|pagat|liquidat|archiviat)[oaie]", r"l['’]anno\s+scorso",
+    r"la\s+(?:scorsa\s+stagione|stagione\s+(?:scorsa|passata))",
+    r"kapat[ıi]lm[ıi][şs]t[ıi]r", r"kapat[ıi]ld[ıi]", r"[çc][öo]z[üu]lm[üu][şs]t[üu]r",
+    r"[çc][öo]z[üu]ld[üu]", r"geri\s+[çc]ekil(?:mi[şs]tir|di)", r"[öo]denmi[şs]tir",
+    r"sonu[çc]land[ıi]r[ıi]ld[ıi]", r"uzla[şs][ıi]ld[ıi]", r"ge[çc]en\s+(?:y[ıi]l|sezon|sene)",
+    r"đã\s+(?:được\s+)?(?:gi[ảa]i\s+quy[ếe]t|thanh\s+to[áa]n|t[ấa]t\s+to[áa]n|r[úu]t|"
+    r"đóng|kh[ée]p\s+l[ạa]i)", r"n[ăa]m\s+ngo[áa]i", r"v[ụu]\s+tr[ưu][ớo]c",
+    "已结清", "已解决", "已撤回", "已撤销", "已关闭", "已支付", "已赔付", "已结案", "已了结",
+    "已和解", "去年", "上一季", "上季度",
+    "已于[^。，,]{0,8}?(?:结清|解决|撤回|关闭|支付|赔付|结案|了结|和解)",
 )
 _TOPIC = _whole(
     r"certificates?", r"certification", r"certificados?", r"certificaci[óo]n", r"certified",
@@ -113,6 +176,28 @@ _TOPIC = _whole(
     r"no\s+se\s+responsabiliza", r"(?:be|is|are)\s+not\s+(?:be\s+)?(?:liable|responsible)",
     r"accepts?\s+no\s+(?:liability|responsibility)", r"confidential\w*", r"confidencial\w*",
     r"intended\s+(?:solely\s+|only\s+)?for", r"destinat[áa]ri[oa]s?",
+    # German, French, Italian, Turkish, Vietnamese, Chinese: certificates, events,
+    # publications, prevention, offers, specifications.
+    r"zertifikat\w*", r"bescheinigung\w*", r"seminar\w*", r"schulung\w*", r"konferenz\w*",
+    r"tagung\w*", r"artikel", r"zeitschrift\w*", r"anmeldung", r"vermeiden", r"vermeidung",
+    r"verhindern", r"vorbeug\w*", r"reduzier\w*", r"verringer\w*", r"minimier\w*",
+    r"statistik\w*", r"richtlinie\w*", r"angebot\w*", r"spezifikation\w*",
+    r"k[üu]nftige\w*\s+(?:lieferungen|partien|verschiffungen)",
+    r"certificats?", r"s[ée]minaires?", r"formations?", r"conf[ée]rences?", r"inscription",
+    r"[ée]viter", r"pr[ée]vention", r"pr[ée]venir", r"r[ée]duire", r"minimiser",
+    r"statistiques", r"directives?", r"offres?", r"cotation", r"sp[ée]cifications?",
+    r"futures?\s+(?:livraisons|exp[ée]ditions)", r"certificat[oi]", r"seminari[oi]?",
+    r"formazione", r"conferenza", r"convegno", r"articol[oi]", r"iscrizione", r"evitare",
+    r"prevenzione", r"prevenire", r"ridurre", r"riduzione", r"minimizzare", r"statistiche",
+    r"linee\s+guida", r"offert[ae]", r"quotazione", r"specifich[ae]",
+    r"future\s+(?:consegne|spedizioni)", r"sertifika\w*", r"seminer\w*", r"e[ğg]itim\w*",
+    r"konferans\w*", r"b[üu]lten\w*", r"makale\w*", r"[öo]nle(?:mek|me|nmesi)\w*",
+    r"azalt\w*", r"istatistik\w*", r"teklif\w*", r"spesifikasyon\w*",
+    r"ch[ứu]ng\s+nh[ậa]n", r"ch[ứu]ng\s+ch[ỉi]", r"h[ộo]i\s+th[ảa]o", r"đào\s+t[ạa]o",
+    r"b[ảa]n\s+tin", r"b[àa]i\s+vi[ếe]t", r"đăng\s+k[ýy]", r"ph[òo]ng\s+ng[ừu]a",
+    r"ng[ăa]n\s+ng[ừu]a", r"gi[ảa]m\s+thi[ểe]u", r"th[ốo]ng\s+k[êe]", r"b[áa]o\s+gi[áa]",
+    r"ch[àa]o\s+gi[áa]", "证书", "研讨会", "培训", "简报", "文章", "报名", "避免", "预防",
+    "防止", "减少", "降低", "统计", "指南", "报价", "规格", "今后",
 )
 # A standard dispute clause, as opposed to this dispute.
 _CLAUSE = (
@@ -127,7 +212,16 @@ _CLAUSE = (
     r"regras\s+da\s+ica|reglas\s+de\s+la\s+ica|(?:as\s+)?per\s+ica|"
     r"arbitra\w*\s+(?:in|at|em|en)\s+(?:liverpool|london|bremen|s[ãa]o\s+paulo)|"
     r"ser[áã]o?\s+(?:resolvid|dirimid|submetid)\w*|se\s+resolver[áa]n?|"
-    r"ser[áa]n?\s+(?:resuelt|sometid)\w*)\b"
+    r"ser[áa]n?\s+(?:resuelt|sometid)\w*|"
+    r"streitigkeiten|unterliegen|unterliegt|schiedsklausel|allgemeine\s+gesch[äa]ftsbedingungen|"
+    r"gem[äa](?:ß|ss)\s+(?:den\s+)?(?:ica-?\w*|regeln|bedingungen)|tout\s+litige|"
+    r"tous\s+(?:les\s+)?litiges|ser(?:a|ont)\s+soumis\w*|conform[ée]ment\s+aux|"
+    r"conditions\s+g[ée]n[ée]rales|qualsiasi\s+controversia|tutte\s+le\s+controversie|"
+    r"sar(?:à|anno)\s+(?:sottopost|risolt|deferit)\w*|clausola|condizioni\s+generali|"
+    r"uyu[şs]mazl[ıi]k\w*|tabidir|tabi\s+olacakt[ıi]r|[çc][öo]z[üu]mlenecektir|"
+    r"genel\s+[şs]artlar|m[ọo]i\s+tranh\s+ch[ấa]p|tranh\s+ch[ấa]p\s+ph[áa]t\s+sinh|"
+    r"s[ẽe]\s+đư[ợo]c\s+gi[ảa]i\s+quy[ếe]t|đi[ềe]u\s+kho[ảa]n)\b"
+    r"|任何争议|一切争议|争议应|均应提交|应提交仲裁|仲裁条款|合同条款"
 )
 _THREAT = (
     r"\b(?:we|i|our\s+(?:lawyers|legal\s+(?:department|counsel|team|advisers|advisors)|"
@@ -155,12 +249,33 @@ _THREAT = (
     r"opci[óo]n)|tendremos\s+que|de\s+lo\s+contrario|en\s+caso\s+contrario)\b"
     r"|\b(?:nossos?|nuestros?)\s+(?:advogados?|abogados?|jur[íi]dico|departamento\s+"
     r"(?:jur[íi]dico|legal))\s+\w+(?:r[ãa]o|r[áa]n|remos)\b"
+    # German, French, Italian, Turkish (a future in the first person plural, not its
+    # negative "-mayacağız"), Vietnamese, Chinese.
+    r"|\b(?:wir\s+werden|werden\s+wir)\b(?!\s+(?:nicht|kein\w*|niemals)\b)"
+    r"|\b(?:sehen\s+uns\s+gezwungen|sind\s+gezwungen|behalten\s+uns\s+(?:\w+\s+)?vor|"
+    r"andernfalls|anderenfalls|ansonsten|widrigenfalls|bleibt\s+uns\s+nichts\s+anderes)\b"
+    r"|\b(?:nous\s+(?:allons|engagerons|intenterons|saisirons|entamerons|r[ée]silierons|"
+    r"annulerons|serons\s+(?:contraints|oblig[ée]s)|sommes\s+(?:contraints|oblig[ée]s)|"
+    r"nous\s+r[ée]servons)|[àa]\s+d[ée]faut|faute\s+de\s+quoi|sinon)\b"
+    r"|(?<!non\s)\b(?:procederemo|avvieremo|intraprenderemo|adiremo|ricorreremo|"
+    r"risolveremo|annulleremo|saremo\s+costretti|ci\s+riserviamo|in\s+mancanza|"
+    r"in\s+difetto|altrimenti|diversamente)\b"
+    r"|\b(?:\w+(?<!m[ae]y)(?:ece[ğg]iz|aca[ğg][ıi]z)|zorunda\s+kalaca[ğg][ıi]z|"
+    r"sakl[ıi]\s+tutuyoruz|aksi\s+(?:takdirde|halde))\b"
+    r"|\b(?:ch[úu]ng\s+t[ôo]i\s+s[ẽe](?!\s+kh[ôo]ng)|bu[ộo]c\s+ph[ảa]i|n[ếe]u\s+kh[ôo]ng|"
+    r"b[ảa]o\s+l[ưu]u\s+quy[ềe]n)\b"
+    r"|我方将(?!不)|我们将(?!不)|我司将(?!不)|否则|将诉诸|将提起|将申请|不得不|保留[^。]{0,8}权利"
 )
 _CONDITIONAL = (
     r"\b(?:if|unless|in\s+case|in\s+the\s+event|should\s+(?:any|there|the|a)|caso|"
     r"(?<![-\w])se\s+(?:houver|for|forem|algum|alguma|qualquer|o|a|os|as|n[ãa]o)|si|"
     r"en\s+caso\s+de|"
-    r"a\s+menos\s+que|a\s+n[ãa]o\s+ser\s+que)\b"
+    r"a\s+menos\s+que|a\s+n[ãa]o\s+ser\s+que|"
+    r"wenn|falls|sofern|im\s+falle|au\s+cas\s+o[ùu]|en\s+cas\s+de|dans\s+le\s+cas\s+o[ùu]|"
+    r"qualora|nel\s+caso|in\s+caso\s+di|se\s+(?:dovesse|dovessero|fosse|fossero|venisse|"
+    r"venissero|ci\s+fosse|si\s+\w+)|e[ğg]er|halinde|durumunda|n[ếe]u|"
+    r"trong\s+tr[ưu][ờo]ng\s+h[ợo]p)\b"
+    r"|如果|若(?!干)|如发现|一旦|假如|倘若"
 )
 _NEWSLETTER = (
     r"\b(?:unsubscribe|descadastr\w*|cancelar\s+(?:a\s+)?inscri[çc][ãa]o|darse\s+de\s+baja|"
@@ -174,7 +289,17 @@ _NEWSLETTER = (
     r"fora\s+do\s+escrit[óo]rio|ausente\s+do\s+escrit[óo]rio|fuera\s+de\s+(?:la\s+)?oficina|"
     r"resposta\s+autom[áa]tica|respuesta\s+autom[áa]tica|auto-?reply|automatic\s+reply|"
     r"market\s+report|weekly\s+report|relat[óo]rio\s+(?:semanal|de\s+mercado)|"
-    r"informe\s+(?:semanal|de\s+mercado))\b"
+    r"informe\s+(?:semanal|de\s+mercado)|"
+    r"abmelden|im\s+browser\s+anzeigen|abwesenheitsnotiz|au(?:ß|ss)er\s+haus|"
+    r"nicht\s+im\s+b[üu]ro|automatische\s+antwort|marktbericht|wochenbericht|"
+    r"se\s+d[ée]sabonner|d[ée]sinscription|voir\s+dans\s+le\s+navigateur|"
+    r"absente?\s+du\s+bureau|r[ée]ponse\s+automatique|rapport\s+de\s+march[ée]|"
+    r"lettre\s+d['’]information|annulla\s+l['’]iscrizione|disiscriviti|fuori\s+ufficio|"
+    r"risposta\s+automatica|rapporto\s+di\s+mercato|notiziario|abonelikten\s+[çc][ıi]k|"
+    r"ofis\s+d[ıi][şs][ıi]nda|otomatik\s+yan[ıi]t|piyasa\s+raporu|haftal[ıi]k\s+rapor|"
+    r"h[ủu]y\s+đăng\s+k[ýy]|tr[ảa]\s+l[ờo]i\s+t[ựu]\s+đ[ộo]ng|b[áa]o\s+c[áa]o\s+th[ịi]"
+    r"\s+tr[ưu][ờo]ng)\b"
+    r"|退订|取消订阅|自动回复|市场报告|周报"
 )
 # A subject that names the mail's genre: a programme, a policy, a requirement list, news.
 # Not "reminder": claims are chased with reminders.
@@ -184,7 +309,11 @@ _GENRE_SUBJECT = (
     r"webinar|requirements|requisitos|requerimientos|specifications?|especifica[çc][õo]es|"
     r"especificaciones|comunicado|announcement|anuncio|news|not[íi]cias|noticias|headlines|"
     r"policy|pol[íi]tica|procedures?|procedimentos?|procedimientos?|guidelines|diretrizes|"
-    r"directrices|best\s+practices|boas\s+pr[áa]ticas|buenas\s+pr[áa]cticas)\b"
+    r"directrices|best\s+practices|boas\s+pr[áa]ticas|buenas\s+pr[áa]cticas|"
+    r"pr[äa]vention|schulung|richtlinie|pr[ée]vention|s[ée]minaire|formation|politique|"
+    r"prevenzione|seminario|formazione|politica|[öo]nleme|seminer|e[ğg]itim|politika|"
+    r"ph[òo]ng\s+ng[ừu]a|h[ộo]i\s+th[ảa]o|đào\s+t[ạa]o)\b"
+    r"|预防|培训|研讨会"
 )
 _REPLY_SUBJECT = r"(?:^|\n)[ \t]*(?:subject:\s*)?(?:re|res|fw|fwd|enc|rv|aw|tr)\s*:"
 _AWARENESS = (
@@ -214,7 +343,10 @@ _CUES = {
         r"sin|sem|0|"
         r"nada|nul[oa]|zero|absent|ausentes?|n/?d|passed|aprovad\w*|aprobad\w*|ruled|excluded|"
         r"descartad\w*|exclu[íi]d\w*|within|inside|line|accordance|according|per|meets?|"
-        r"compl\w*|conform\w*|acordo|conformidade|conformidad|acuerdo|dentro|cumple|atende)\b"),
+        r"compl\w*|conform\w*|acordo|conformidade|conformidad|acuerdo|dentro|cumple|atende|"
+        r"nicht|kein\w*|negativ|pas|aucune?|non|nessun\w*|n[ée]gati\w*|kh[ôo]ng|ch[ưu]a|"
+        r"yok\w*|negatif|mevcut|\w+m[ae](?:d[ıi]|di|m[ıi][şs]|mi[şs]|makta|mekte)\w*)\b"
+        r"|未|没有|无|阴性"),
 }
 
 _SELF_THREAT = re.compile(
@@ -222,7 +354,12 @@ _SELF_THREAT = re.compile(
     r"we\s+hereby\s+(?:refer|submit|commence|give\s+notice)|demanda\s+arbitral|"
     r"pedido\s+de\s+arbitragem|solicitud\s+de\s+arbitraje|"
     r"(?:appointed|nominated)\s+(?:our|an)\s+arbitrator|nomeamos\s+(?:nosso|o)\s+[áa]rbitro|"
-    r"designamos\s+(?:nuestro|al)\s+[áa]rbitro)\b",
+    r"designamos\s+(?:nuestro|al)\s+[áa]rbitro|schiedsklage|"
+    r"einleitung\s+eines\s+schiedsverfahrens|benennen\s+(?:hiermit\s+)?unseren\s+"
+    r"schiedsrichter|(?:notification|demande)\s+d['’]arbitrage|nous\s+d[ée]signons\s+notre"
+    r"\s+arbitre|domanda\s+di\s+arbitrato|nominiamo\s+(?:il\s+)?nostro\s+arbitro|"
+    r"tahkim\s+talebi|hakemimizi|th[ôo]ng\s+b[áa]o\s+tr[ọo]ng\s+t[àa]i)\b"
+    r"|仲裁申请|仲裁通知|指定仲裁员",
 )
 
 _GENERIC_CLAUSE = re.compile(
@@ -230,7 +367,10 @@ _GENERIC_CLAUSE = re.compile(
     r"|shall\s+be\s+(?:settled|referred|resolved|submitted)|arising\s+(?:out\s+of|from|under)"
     r"|subject\s+to|terms\s+and\s+conditions|sujeit[oa]s?|dirimid\w*|controv[ée]rsias|"
     r"quaisquer\s+diverg[êe]ncias|sometid[oa]s?|controversias|cualquier\s+disputa|"
-    r"cl[áa]usulas?|clauses?)\b",
+    r"cl[áa]usulas?|clauses?|streitigkeiten|schiedsklausel|tout\s+litige|"
+    r"tous\s+(?:les\s+)?litiges|qualsiasi\s+controversia|tutte\s+le\s+controversie|"
+    r"clausola|uyu[şs]mazl[ıi]k\w*|m[ọo]i\s+tranh\s+ch[ấa]p)\b"
+    r"|任何争议|一切争议|仲裁条款",
 )
 
 # Cues the claim and threat readers look up by name.
