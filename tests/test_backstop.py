@@ -232,6 +232,26 @@ def test_review_signals_are_contradictions_with_the_model(text, model_is_claim,
         assert any(expected in f for f in found)
 
 
+@pytest.mark.parametrize("made,talk", [
+    ("Wir reklamieren die Partie 12 wegen Verunreinigung mit Kunststoffteilen.",
+     "Prüfbericht: keine Kontamination in den 220 Ballen festgestellt."),
+    ("Nous avons constaté des fibres de polypropylène dans 14 balles du lot 22.",
+     "Rapport d'inspection : aucune contamination constatée dans les 220 balles."),
+    ("Abbiamo riscontrato fibre di polipropilene in 14 balle del lotto 22.",
+     "Il reclamo sul contratto CT-99 è stato chiuso in ottobre."),
+    ("Cuma gününe kadar ödeme yapılmazsa ICA nezdinde tahkime başvuracağız.",
+     "Bu sözleşmeden doğan uyuşmazlıklar ICA tahkimine tabidir."),
+    ("Chúng tôi đã phát hiện sợi polypropylen trong 14 kiện của lô 22.",
+     "Báo cáo giám định: không phát hiện tạp chất trong 220 kiện."),
+    ("我方在第22批货物的14包中发现丙纶丝，现拒收该批货物。", "检验报告：220包中未发现异纤。"),
+])
+def test_a_claim_made_in_any_of_our_languages_contradicts_a_model_that_called_it_routine(
+        made, talk):
+    assert any("reads as a claim" in f for f in routing.review_signals(
+        made, model_is_claim=False, model_escalates=False)), made
+    assert routing.review_signals(talk, model_is_claim=False, model_escalates=False) == [], talk
+
+
 def test_a_bank_change_is_a_review_signal_even_on_an_escalated_claim():
     text = "Contamination claim USD 180,000. Please note our new bank details: IBAN ..."
     found = routing.review_signals(text, model_is_claim=True, model_escalates=True)

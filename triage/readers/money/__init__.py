@@ -33,7 +33,9 @@ Amounts written in words are read by ``text2num`` on the words next to a currenc
 
 Modules by concern: ``currency`` (codes, symbols, names), ``figures`` (numbers, scale
 words, normalisation, amounts in figures), ``words`` (amounts in words), ``amount``
-(``Money`` and ``find_amounts``), ``cues`` (what an amount is, its label) and
+(``Money`` and ``find_amounts``), ``tables`` (a currency written apart from its number:
+table columns, an ERP notice's labelled lines), ``vocabulary`` (the cue words in every
+language), ``cues`` (what an amount is, its label) and
 ``claims`` (what the sender claims: itemised sums, totals, exposure).
 """
 

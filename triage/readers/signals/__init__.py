@@ -42,7 +42,8 @@ word by word: has_claim_signal says yes (a person looks at so strange an email).
 A megabyte of repeated claim words, negators or "IBAN" reads in well under a second.
 
 Modules by concern: ``matching`` (pattern building, candidate bound),
-``vocabulary`` (claim words), ``cues`` (sentence cues), ``document`` (the analysed
+``vocabulary`` (claim words), ``acts`` (what a sentence does: a finding, the sender's own
+claim, a settled claim), ``cues`` (sentence cues), ``document`` (the analysed
 text), ``negation``, ``topics`` (naming a topic), ``threats``, ``claims`` (affirmed
 words, claim types) and ``bank`` (bank changes, account identifiers).
 """
