@@ -272,6 +272,9 @@ STATED_OR_NOT = [
     ("A balance of USD 180,000 is now due from you.",
      "A balance of USD 180,000 due from you was paid on 3 November."),
     ("Reclamamos USD 180.000 por el lote 7.", "No reclamamos los USD 180.000 del lote 7."),
+    # a loss word between the claim word and the figure does not hide the claim word
+    ("Chiediamo il risarcimento del danno subito, pari a USD 180.000.",
+     "Il risarcimento del danno subito, pari a USD 180.000, è stato saldato."),
 ]
 
 

@@ -152,6 +152,8 @@ VOCABULARY = [
     # a reference marked closed, a full and final settlement, a past season
     ("Claim ref CL-2025-044: we maintain our claim for the colour grade.",
      "Claim ref CL-2025-044 - settled - credit note copy, please."),
+    ("Claim ref CL-2025-044: we maintain our claim for the colour grade.",
+     "Claim ref CL-2025-044 - closure: thank you for the credit note."),
     ("Reclamo 2025-012: insistimos en el reclamo por la diferencia de peso.",
      "Reclamo 2025-012 (cerrado) - copia de nota de crédito."),
     ("El reclamo 2025-012 por diferencia de peso sigue abierto.",
@@ -497,6 +499,10 @@ MADE_OR_TALKED_ABROAD = [
      "Rapport d'inspection : aucune contamination constatée dans les 220 balles."),
     ("Nous réclamons une indemnisation de 61 500,00 EUR pour le lot 12.",
      "La réclamation du contrat CT-99 a été réglée en octobre ; merci pour l'avoir."),
+    ("Réclamation CT-99 : nous maintenons notre réclamation sur le grade.",
+     "Réclamation CT-99 - clôture : merci pour la note de crédit."),
+    ("Nous maintenons notre réclamation sur le contrat CT-99.",
+     "La réclamation sur le contrat CT-99 est donc définitivement réglée."),
     # Italian
     ("Abbiamo riscontrato fibre di polipropilene in 14 balle del lotto 22 e rifiutiamo la "
      "merce.",
@@ -546,10 +552,25 @@ def test_a_claim_made_in_any_of_our_languages_is_told_from_talk_about_claims(mad
     "220包中未发现异纤。",
     "经检验，该批货物没有污染。",
     "异纤：无",
+    # a negated list: every item is negated, in any of these languages
+    "Bitte achten Sie darauf, dass die Ballen frei von Fremdfasern (Kunststoff oder Jute) "
+    "sind.",
+    "Les balles doivent arriver sans contamination (plastique, jute et polypropylène).",
+    "Le balle sono risultate prive di contaminazione (plastica o polipropilene).",
 ])
 def test_a_negated_finding_in_these_languages_is_no_contamination(text):
     assert not contaminated(text), text
     assert not has_claim_signal(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "Lettre d'information de mars : réclamations, arbitrages et marchés. Pour vous "
+    "désabonner, écrivez-nous.",
+    "Unser Newsletter: Reklamationen und Schiedsverfahren im Baumwollhandel. Newsletter "
+    "abbestellen.",
+])
+def test_a_newsletter_in_these_languages_only_names_claims(text):
+    assert not has_claim_signal(text)
 
 
 @pytest.mark.parametrize("threat,clause", [

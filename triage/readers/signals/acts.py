@@ -112,15 +112,17 @@ _SETTLED = _whole(
     # A reference marked closed: "Claim CL-2025-044 - settled", "Reclamo 2025-012 (cerrado)".
     r"\s{0,3}[-–(]\s{0,3}(?:settled|closed|resolved|withdrawn|encerrad[oa]|liquidad[oa]|"
     r"resolvid[oa]|quitad[oa]|arquivad[oa]|cerrad[oa]|resuelt[oa]|saldad[oa]|erledigt|"
-    r"abgeschlossen|r[ée]gl[ée]e?|cl[ôo]tur[ée]e?|chius[oa]|risolt[oa]|kapat[ıi]ld[ıi])",
+    r"abgeschlossen|r[ée]gl[ée]e?|cl[ôo]tur[ée]e?|chius[oa]|risolt[oa]|kapat[ıi]ld[ıi]|"
+    # ...or marked with the noun: "Claim CL-2025-044 - closure", "Réclamation 3011 - clôture"
+    r"closure|cl[ôo]ture|abschluss|chiusura|kapan[ıi][şs])",
     # German (the participle ends the clause), French, Italian, Turkish, Vietnamese,
     # Chinese.
     r"(?:wurde|wurden|ist|sind|war|bereits|schon)\s+(?:\S+\s+){0,4}?(?:erledigt|beglichen|"
     r"geregelt|abgeschlossen|zur[üu]ckgezogen|bezahlt|gezahlt|gutgeschrieben)",
     r"(?:letztes|vergangenes|im)\s+(?:jahr|vorjahr)", r"(?:letzte|vergangene)\s+saison",
     r"(?:a|ont|avait|avaient)\s+[ée]t[ée]\s+(?:\w+\s+)?(?:r[ée]gl[ée]|cl[ôo]tur[ée]|"
-    r"r[ée]solu|retir[ée]|pay[ée]|sold[ée])\w*", r"(?:est|sont|d[ée]j[àa])\s+(?:r[ée]gl[ée]|"
-    r"cl[ôo]tur[ée]|r[ée]solu|retir[ée]|pay[ée]|sold[ée])\w*",
+    r"r[ée]solu|retir[ée]|pay[ée]|sold[ée])\w*", r"(?:est|sont|d[ée]j[àa])\s+(?:\w+\s+){0,2}?"
+    r"(?:r[ée]gl[ée]|cl[ôo]tur[ée]|r[ée]solu|retir[ée]|pay[ée]|sold[ée]|clos)\w*",
     r"l['’]ann[ée]e\s+derni[èe]re", r"la\s+(?:saison|campagne)\s+derni[èe]re",
     r"(?:è|sono|era|erano|già)\s+(?:stat[oaie]\s+)?(?:\w+\s+)?(?:saldat|chius|risolt|"
     r"ritirat|pagat|liquidat|archiviat)[oaie]", r"l['’]anno\s+scorso",

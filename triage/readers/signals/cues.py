@@ -170,7 +170,7 @@ _NEWSLETTER = (
     r"informe\s+(?:semanal|de\s+mercado)|"
     r"abmelden|im\s+browser\s+anzeigen|abwesenheitsnotiz|au(?:ß|ss)er\s+haus|"
     r"nicht\s+im\s+b[üu]ro|automatische\s+antwort|marktbericht|wochenbericht|"
-    r"se\s+d[ée]sabonner|d[ée]sinscription|voir\s+dans\s+le\s+navigateur|"
+    r"d[ée]sabonner|d[ée]sinscri\w*|abbestellen|newsletter\s+abmelden|voir\s+dans\s+le\s+navigateur|"
     r"absente?\s+du\s+bureau|r[ée]ponse\s+automatique|rapport\s+de\s+march[ée]|"
     r"lettre\s+d['’]information|annulla\s+l['’]iscrizione|disiscriviti|fuori\s+ufficio|"
     r"risposta\s+automatica|rapporto\s+di\s+mercato|notiziario|abonelikten\s+[çc][ıi]k|"

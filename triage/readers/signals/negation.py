@@ -104,10 +104,15 @@ _LIST_ITEMS = [
     "materia", "matéria", "estranha", "extraña", "stones", "hair", "feathers", "contamination",
     "contaminação", "contaminación", "moisture", "umidade", "humedad", "stickiness",
     "honeydew", "pegajosidade", "pegajosidad", "melado", "damage", "dano", "daño",
+    "kunststoff", "kunststoffe", "plastik", "polypropylen", "fremdfasern", "fremdkörper",
+    "kontamination", "verunreinigungen", "plastique", "polypropylène", "corps", "étrangers",
+    "fibres", "plastica", "polipropilene", "iuta", "corpi", "estranei", "contaminazione",
+    "polipropilen", "jüt", "kontaminasyon", "nhựa", "sợi", "lạ", "tạp", "chất",
 ]
 # "por"/"by"/"with": "ausência de contaminação por plástico, polipropileno" lists too.
 _LIST_SEP_WORDS = ["or", "nor", "and", "ou", "nem", "e", "ni", "o", "y", "por", "by", "with",
-                   "com", "con"]
+                   "com", "con", "oder", "und", "noch", "et", "veya", "ve", "hoặc", "và",
+                   "mit", "avec", "da", "di"]
 
 
 def _rev_words(ws: list[str]) -> str:
