@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 from pypdf import PdfReader
 
+from triage.routes import Code, reason
+
 MEMORY_BYTES = 1024 * 1024 * 1024  # the child's address space
 _CONTEXT = multiprocessing.get_context("forkserver")
 # Replaces the default preload (the caller's __main__: a worker, a test runner).
@@ -33,7 +35,8 @@ _CONTEXT.set_forkserver_preload([__name__])
 class PdfPages:
     pages: list[str] = field(default_factory=list)
     total: int | None = None  # pages in the document, once the child has counted them
-    problem: str = ""  # why not every page was read ('' when all of max_pages were)
+    # Why not every page was read, a reason (``routes.reason``; {} when all of max_pages were).
+    problem: dict = field(default_factory=dict)
 
 
 def read_pages(content: bytes, *, max_pages: int, max_seconds: float) -> PdfPages:
@@ -42,7 +45,7 @@ def read_pages(content: bytes, *, max_pages: int, max_seconds: float) -> PdfPage
     the document's)."""
     result = PdfPages()
     if max_seconds <= 0:
-        result.problem = "no time was left to read it"
+        result.problem = reason(Code.PDF_NO_TIME)
         return result
     receive, send = _CONTEXT.Pipe(duplex=False)
     child = _CONTEXT.Process(target=_child, daemon=True,
@@ -50,7 +53,7 @@ def read_pages(content: bytes, *, max_pages: int, max_seconds: float) -> PdfPage
     try:
         child.start()
     except OSError as exc:
-        result.problem = f"no reader process could start ({type(exc).__name__})"
+        result.problem = reason(Code.PDF_READER_UNAVAILABLE, error=type(exc).__name__)
         return result
     finally:
         send.close()  # the child holds its own end; EOF here means it is gone
@@ -59,7 +62,7 @@ def read_pages(content: bytes, *, max_pages: int, max_seconds: float) -> PdfPage
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not receive.poll(left):
-                result.problem = f"its reading took over {max_seconds:g} s and was stopped"
+                result.problem = reason(Code.PDF_TIMED_OUT, seconds=max_seconds)
                 break
             kind, value = receive.recv()
             if kind == "total":
@@ -68,11 +71,14 @@ def read_pages(content: bytes, *, max_pages: int, max_seconds: float) -> PdfPage
                 result.pages.append(value)
             elif kind == "done":
                 break
-            else:  # "encrypted", "damaged"
-                result.problem = value
+            elif kind == "encrypted":
+                result.problem = reason(Code.PDF_ENCRYPTED)
+                break
+            else:  # "damaged", with the exception's name
+                result.problem = reason(Code.PDF_DAMAGED, error=value)
                 break
     except (EOFError, OSError):
-        result.problem = "its reader stopped (a limit of memory or CPU)"
+        result.problem = reason(Code.PDF_READER_STOPPED)
     finally:
         if child.is_alive():
             child.kill()
@@ -87,7 +93,7 @@ def _child(send, content: bytes, max_pages: int, cpu_seconds: int) -> None:
     try:
         reader = PdfReader(io.BytesIO(content), strict=False)
         if reader.is_encrypted and not reader.decrypt(""):
-            send.send(("encrypted", "it is encrypted"))
+            send.send(("encrypted", None))
             return
         send.send(("total", len(reader.pages)))
         for number, page in enumerate(reader.pages):
@@ -96,6 +102,6 @@ def _child(send, content: bytes, max_pages: int, cpu_seconds: int) -> None:
             send.send(("page", page.extract_text() or ""))
         send.send(("done", None))
     except Exception as exc:  # noqa: BLE001 - a malformed PDF is data, not a crash
-        send.send(("damaged", f"it is damaged ({type(exc).__name__})"))
+        send.send(("damaged", type(exc).__name__))
     finally:
         send.close()
