@@ -164,6 +164,11 @@ def test_every_legacy_sentence_becomes_its_reason():
         Event.objects.create(email=email, kind="routed", data={"run": escalated.pk},
                              reason=f"{sentences[0]}; high_exposure")
 
+        Tomb = old.get_model("triage", "Tombstone")
+        Tomb.objects.create(email_id=1, stage="raw", reason="retention: raw kept 180 days")
+        Tomb.objects.create(email_id=1, stage="content",
+                            reason="erasure request 4: identity checked by the DPO")
+
         new = _migrate(AFTER)
         want = [reason for _, reason in SENTENCES]
         run = new.get_model("triage", "TriageRun").objects.get(pk=run.pk)
@@ -195,6 +200,10 @@ def test_every_legacy_sentence_becomes_its_reason():
             ([want[13], {"code": "chain_failed", "chain": "extraction", "detail": "a: x; b: y"}],
              ""),
             ([want[0], {"code": "model_trigger", "trigger": "high_exposure"}], "")]
+        assert list(new.get_model("triage", "Tombstone").objects.order_by("pk")
+                    .values_list("reasons", "reason")) == [
+            ([{"code": "retention", "stage": "raw", "days": 180}], ""),
+            ([{"code": "erasure_request", "request": 4}], "identity checked by the DPO")]
     finally:
         _migrate(latest)
 

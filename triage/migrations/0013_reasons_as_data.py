@@ -10,8 +10,8 @@ converted: an event's ``reason`` keeps them, an email's status keeps them as
 ``status_note``.
 
 ``InboundEmail.status_reason`` (text) becomes ``status_reasons`` (JSON) by adding the
-new column, filling it, and removing the old one; ``EmailEvent`` gains ``reasons``
-beside its text ``reason``. The codes are frozen copies here (strings, not
+new column, filling it, and removing the old one; ``EmailEvent`` and ``Tombstone`` gain
+``reasons`` beside their text ``reason``, which keeps only a person's words. The codes are frozen copies here (strings, not
 ``triage.routes``): a migration must not change meaning when the vocabulary does.
 
 Irreversible once reasons are stored: going back would need the old English writers, so
@@ -430,6 +430,7 @@ def forward(apps, schema_editor):
     Escalation = apps.get_model("triage", "Escalation")
     InboundEmail = apps.get_model("triage", "InboundEmail")
     EmailEvent = apps.get_model("triage", "EmailEvent")
+    Tombstone = apps.get_model("triage", "Tombstone")
 
     # The runs' sentences as stored: a routed status or event joined them.
     rows = TriageRun.objects.values_list("pk", "backstop_triggers", "review_signals",
@@ -484,6 +485,13 @@ def forward(apps, schema_editor):
     _batches(Escalation.objects.order_by("pk"), Escalation,
              ["backstop_triggers", "model_triggers"], escalation)
 
+    def tombstone(row):
+        row.reasons, row.reason = event_reasons("", row.reason)
+        return True
+
+    _batches(Tombstone.objects.exclude(reason="").order_by("pk"), Tombstone,
+             ["reasons", "reason"], tombstone)
+
 
 def backward(apps, schema_editor):
     """Only a database with no reasons stored goes back: the code before 0013 cannot
@@ -493,6 +501,7 @@ def backward(apps, schema_editor):
         apps.get_model("triage", "Escalation").objects.exists(),
         apps.get_model("triage", "InboundEmail").objects.exclude(status_reasons=[]).exists(),
         apps.get_model("triage", "EmailEvent").objects.exclude(reasons=[]).exists(),
+        apps.get_model("triage", "Tombstone").objects.exclude(reasons=[]).exists(),
     ]
     if any(stored):
         raise IrreversibleError(
@@ -524,6 +533,16 @@ class Migration(migrations.Migration):
             model_name="emailevent",
             name="reasons",
             field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.AddField(
+            model_name="tombstone",
+            name="reasons",
+            field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.AlterField(
+            model_name="tombstone",
+            name="reason",
+            field=models.TextField(blank=True),
         ),
         migrations.RunPython(forward, backward),
         migrations.RemoveField(model_name="inboundemail", name="status_reason"),

@@ -127,12 +127,10 @@ def sender_erase(address: str, *, requested_by: str, reason: str,
     request = DataRequest.objects.create(
         kind=DataRequest.Kind.ERASE, subject_hash=subject_hash(address),
         requested_by=requested_by[:200], reason=reason, actor=actor, email_ids=erased)
-    why = f"erasure request {request.pk}: {reason}"
+    why = [routes.reason(routes.Code.ERASURE_REQUEST, request=request.pk)]
     for pk in erased:
-        retention.email_remove(
-            pk, Tombstone.Stage.CONTENT, reason=why, actor=actor, requested_by=requested_by,
-            reasons=[routes.reason(routes.Code.ERASURE_REQUEST, request=request.pk)],
-            note=reason)
+        retention.email_remove(pk, Tombstone.Stage.CONTENT, reasons=why, note=reason,
+                               actor=actor, requested_by=requested_by)
     return {"request_id": request.pk, "erased": erased, "in_flight": waiting}
 
 

@@ -91,15 +91,13 @@ def purge_expired(*, now=None, batch: int = 500, max_batches: int = 100) -> dict
     day's run continues); safe to run twice at once (the unique tombstone decides)."""
     counts = {str(stage): 0 for stage in Stage}
     for stage in (Stage.RAW, Stage.CONTENT, Stage.RECORD):
-        days = retention_days()[stage]
-        reason = f"retention: {stage} kept {days} days"
-        why = [routes.reason(routes.Code.RETENTION, stage=stage, days=days)]
+        why = [routes.reason(routes.Code.RETENTION, stage=stage,
+                             days=retention_days()[stage])]
         for _ in range(max_batches):
             ids = expired(stage, now=now, limit=batch)
             if not ids:
                 break
-            counts[stage] += sum(email_remove(pk, stage, reason=reason, reasons=why)
-                                 for pk in ids)
+            counts[stage] += sum(email_remove(pk, stage, reasons=why) for pk in ids)
             if len(ids) < batch:
                 break
     if any(counts.values()):
@@ -107,23 +105,22 @@ def purge_expired(*, now=None, batch: int = 500, max_batches: int = 100) -> dict
     return counts
 
 
-def email_remove(email_id: int, stage: str, *, reason: str, actor=None,
-                 requested_by: str = "", reasons: list[dict] | None = None,
-                 note: str = "") -> bool:
+def email_remove(email_id: int, stage: str, *, reasons: list[dict], note: str = "",
+                 actor=None, requested_by: str = "") -> bool:
     """Remove one stage from one email, with its tombstone and audit row in one
     transaction (earlier stages too: a record is never deleted with its raw message
-    still stored). False when that stage was already done. ``reason``: the tombstone's;
-    the audit row's are ``reasons`` (``routes.reason``) and ``note`` (a person's words)."""
+    still stored). False when that stage was already done. Why: ``reasons``
+    (``routes.reason``) and ``note``, a person's words (an erasure request's)."""
     order = [Stage.RAW, Stage.CONTENT, Stage.RECORD]
     removed_any = False
     for step in order[:order.index(stage) + 1]:
-        removed_any |= _remove_stage(email_id, step, reason=reason, actor=actor,
-                                     requested_by=requested_by, reasons=reasons, note=note)
+        removed_any |= _remove_stage(email_id, step, reasons=reasons, note=note, actor=actor,
+                                     requested_by=requested_by)
     return removed_any
 
 
-def _remove_stage(email_id: int, stage: str, *, reason: str, actor, requested_by: str,
-                  reasons: list[dict] | None, note: str) -> bool:
+def _remove_stage(email_id: int, stage: str, *, reasons: list[dict], note: str, actor,
+                  requested_by: str) -> bool:
     with transaction.atomic():
         email = (InboundEmail.objects.select_for_update().filter(pk=email_id)
                  .only("pk", "received_at").first())
@@ -132,8 +129,8 @@ def _remove_stage(email_id: int, stage: str, *, reason: str, actor, requested_by
         removed = {Stage.RAW: _remove_raw, Stage.CONTENT: _remove_content,
                    Stage.RECORD: _remove_record}[stage](email_id)
         Tombstone.objects.create(email_id=email_id, stage=stage, received_at=email.received_at,
-                                 removed=removed, reason=reason[:2000], actor=actor,
-                                 requested_by=requested_by[:200])
+                                 removed=removed, reasons=reasons, reason=note[:2000],
+                                 actor=actor, requested_by=requested_by[:200])
         if stage != Stage.RECORD:
             audit_write(email_id, f"{stage}_removed", actor=actor, reasons=reasons,
                         reason=note[:2000],
