@@ -233,3 +233,24 @@ def test_identifiers_become_words():
             "decidido manualmente: cliente ligou")
         assert labels.model_trigger({"code": Code.MODEL_REQUIRED}) == (
             "o modelo pediu escalação sem nomear um gatilho")
+
+
+def test_every_event_the_services_write_has_a_label():
+    """The timeline names each kind of audit row in words: the kinds the product writes
+    (read from its code) all have a label, so none shows as an identifier."""
+    import re
+
+    from tests.factories import ROOT
+    from triage.labels import EVENTS
+
+    written = set()
+    for path in (ROOT / "triage").rglob("*.py"):
+        text = path.read_text()
+        written |= set(re.findall(r'audit_write\([^,]+, "([a-z_]+)"', text))
+        written |= set(re.findall(r'(?:kind|event)="([a-z_]+)"', text))
+    # Kinds written from a variable part, each spelled out.
+    written |= {"raw_removed", "content_removed", "raw_opened", "attachment_opened",
+                "escalation_dismissal_requested", "escalation_resolution_requested",
+                "escalation_resolved", "escalation_dismissed"}
+    written -= {"escalation", "forward", "reply"}  # notification kinds, not events
+    assert written - set(EVENTS) == set()

@@ -73,6 +73,15 @@ EVENTS = {
     "ticket_corrected": gettext_lazy("Ticket corrected"),
     "ticket_approved": gettext_lazy("Ticket approved"),
     "ticket_rejected": gettext_lazy("Ticket rejected"),
+    "note_added": gettext_lazy("Note added"), "assigned": gettext_lazy("Taken"),
+    "released": gettext_lazy("Released"), "handed_over": gettext_lazy("Handed over"),
+    "reply_recorded": gettext_lazy("Reply recorded"),
+    "reply_failed": gettext_lazy("Reply not sent"),
+    "raw_opened": gettext_lazy("Raw message opened"),
+    "attachment_opened": gettext_lazy("Attachment opened"),
+    "raw_removed": gettext_lazy("Raw message removed"),
+    "content_removed": gettext_lazy("Content removed"),
+    "data_exported": gettext_lazy("Data exported"),
 }
 
 
