@@ -98,7 +98,8 @@ def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel
     except Exception as exc:  # noqa: BLE001 - every failure is recorded and classified
         err = classify_exception(exc)
         record.error, record.transient = f"{chain_module.NAME}: {err}", err.transient
-        record.failure = reason(Code.CHAIN_FAILED, chain=chain_module.NAME, detail=str(err))
+        record.failure = reason(Code.CHAIN_FAILED, chain=chain_module.NAME,
+                                detail=str(err)[:2000])
         return None, record
     finally:
         record.latency_ms = int((time.perf_counter() - started) * 1000)
@@ -337,6 +338,6 @@ def decide(email: EmailInput, *, spec: ModelSpec | None = None, model=None,
     except ChainError as exc:
         return Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
                         model_name=spec.model_name,
-                        errors=[reason(Code.MODEL_UNAVAILABLE, detail=str(exc))])
+                        errors=[reason(Code.MODEL_UNAVAILABLE, detail=str(exc)[:2000])])
     return run_chains(email, model=model, spec=spec, config=config or Config.from_settings(),
                       deadline=deadline)

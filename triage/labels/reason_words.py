@@ -42,8 +42,7 @@ def _from_email(d: dict) -> bool:
 
 
 def _figures(d: dict) -> dict:
-    return {"usd": _usd(d.get("usd", 0)), "limit": _usd(d.get("threshold", 0)),
-            "quote": _q(d)}
+    return {"usd": _usd(d["usd"]), "limit": _usd(d["threshold"]), "quote": _q(d)}
 
 
 def _over_threshold(d: dict) -> str:
@@ -230,6 +229,11 @@ _WORDS: dict[str, Callable[[dict], str]] = {
 }
 
 
+# A PDF's problem is said with the pages read before it.
+_PDF_PROBLEMS = frozenset({Code.PDF_NO_TIME, Code.PDF_READER_UNAVAILABLE, Code.PDF_TIMED_OUT,
+                           Code.PDF_ENCRYPTED, Code.PDF_DAMAGED, Code.PDF_READER_STOPPED})
+
+
 def _part(d: dict, words: str) -> str:
     """A part not read in full, after the names of the parts it is in."""
     names = d.get("part")
@@ -254,10 +258,6 @@ def reason(d: dict | str) -> str:
     if d.get("code") in _PDF_PROBLEMS:
         shown = f"{shown}; {_pages(d)}"
     return _part(d, shown)
-
-
-_PDF_PROBLEMS = frozenset({Code.PDF_NO_TIME, Code.PDF_READER_UNAVAILABLE, Code.PDF_TIMED_OUT,
-                           Code.PDF_ENCRYPTED, Code.PDF_DAMAGED, Code.PDF_READER_STOPPED})
 
 
 def reasons(items: list | None, sep: str = "; ") -> str:
