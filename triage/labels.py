@@ -288,6 +288,9 @@ SENTENCES = {
         gettext_lazy("the email reads as a claim, but the model called it routine"),
     "the email affirms contamination, but the model did not escalate":
         gettext_lazy("the email affirms contamination, but the model did not escalate"),
+    "a value the model extracted is quoted from words that are not in the email: a person "
+    "checks it": gettext_lazy("a value the model extracted is quoted from words that are not "
+                              "in the email: a person checks it"),
     "new email": gettext_lazy("new email"),
     "worker claimed": gettext_lazy("worker claimed"),
     "re-triage requested": gettext_lazy("re-triage requested"),

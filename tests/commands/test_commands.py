@@ -33,6 +33,9 @@ def test_triage_message_text():
                  "USD 90,000.", "--json", stdout=out)
     data = json.loads(out.getvalue())
     assert data["route"] == "escalated" and data["claim"]["exposure_usd"] == 90000.0
+    # Each extracted value says whether its quote is in the email.
+    assert data["claim"]["grounding"]["exposure_amount"] == "found"
+    assert data["claim"]["unsupported"] == []
 
 
 def _readme_demo_summary() -> list[str]:

@@ -12,15 +12,22 @@ from triage.backstop import BackstopResult
 from triage.readers import signals
 from triage.routes import ClaimType, Route
 
+UNSUPPORTED = ("a value the model extracted is quoted from words that are not in the email: "
+               "a person checks it")
+
 
 def review_signals(email_text: str, *, model_is_claim: bool | None,
                    model_escalates: bool, unread: list[str] | tuple[str, ...] = (),
-                   model_claim_types: list[str] | tuple[str, ...] = ()) -> list[str]:
+                   model_claim_types: list[str] | tuple[str, ...] = (),
+                   unsupported: list[str] | tuple[str, ...] = ()) -> list[str]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person. Empty when the model already agrees (a claim it
     escalated needs no review for its contamination; a contamination claim its
     extraction named and judged small is a ticket). ``unread``: the parts not read in
-    full; neither the rules nor the model can vouch for them, so a person reads them."""
+    full; neither the rules nor the model can vouch for them, so a person reads them.
+    ``unsupported``: the routing fields of the model's extraction whose quotes are not in
+    the email (``grounding``): an unsupported value may not lower an escalation, so a
+    claim the model did not escalate on them goes to a person."""
     found = []
     if unread:
         found.append(f"not every part of the email was read ({'; '.join(unread)[:160]!r}): "
@@ -33,6 +40,8 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     if model_is_claim is False and signals.claim_is_made(email_text):
         found.append("the email reads as a claim, but the model called it routine")
     if model_is_claim and not model_escalates:
+        if unsupported:
+            found.append(UNSUPPORTED)
         if (ClaimType.CONTAMINATION not in model_claim_types
                 and ClaimType.CONTAMINATION in signals.claim_types(email_text)):
             found.append("the email affirms contamination, but the model did not escalate")

@@ -31,6 +31,7 @@ from triage import backstop
 from triage.chains import checklist, classification, escalation, extraction
 from triage.chains.llm import ChainError, ModelSpec, build_model, classify_exception, model_spec
 from triage.chains.untrusted import prompt_inputs, wrap
+from triage.decision import grounding
 from triage.decision import route as routing
 from triage.decision.input import EmailInput
 from triage.decision.record import CallRecord, Decision
@@ -233,6 +234,9 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
                       "deadline_days": str(config.policy.deadline_business_days)}))
 
     result = _backstop(decision, ext, email, config, **facts)
+    # A quote may come from what the model read (its headers too) or any part.
+    decision.grounding = grounding.ground(
+        decision.claim, wrap(email, max_chars=config.max_chars).block + "\n" + text)
     if esc is not None:
         decision.model_escalation = esc.model_dump(mode="json")
         decision.model_triggers = [str(t) for t in esc.triggers] or (
@@ -241,7 +245,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     decision.escalate, decision.backstop_overrode = routing.combine(model_says, result)
     decision.review_signals = routing.review_signals(
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
-        unread=unread, model_claim_types=_weighed_types(ext, spec)
+        unread=unread, model_claim_types=_weighed_types(ext, spec, decision.grounding),
+        unsupported=grounding.unsupported(decision.grounding, grounding.ROUTING_FIELDS),
     ) + ([] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED
@@ -294,11 +299,15 @@ def _backstop(decision: Decision, ext, email: EmailInput, config: Config, *, tex
     return result
 
 
-def _weighed_types(ext, spec: ModelSpec) -> list[str]:
+def _weighed_types(ext, spec: ModelSpec, grounded: dict[str, str]) -> list[str]:
     """The claim types a model weighed. The offline stand-in names them with the rules'
     own words and judges none (no contamination escalates there): it has weighed
-    nothing, so the rules' readings still send its claims to a person."""
-    return list(ext.claim_types) if ext is not None and spec.provider != "offline" else []
+    nothing, so the rules' readings still send its claims to a person. Types quoted
+    from words not in the email were not weighed either."""
+    if ext is None or spec.provider == "offline" or grounded.get("claim_types") == \
+            grounding.NOT_FOUND:
+        return []
+    return list(ext.claim_types)
 
 
 def _checklist_rows(answers: list, questions: list[str]) -> list[dict]:
