@@ -423,9 +423,6 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql") and TRIAGE_DB_POOL_MAX:
         # check, which CONN_HEALTH_CHECKS selects), and none lives forever.
         "max_idle": 300, "max_lifetime": 1800,
     }
-# Claims in two model rounds: the extraction call answers the qualification checklist
-# too (3 calls per claim). Off: the checklist is a third round of its own (4 calls).
-TRIAGE_CHECKLIST_IN_EXTRACTION = env_bool("TRIAGE_CHECKLIST_IN_EXTRACTION", True)
 
 ANYMAIL = {
     "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY"),

@@ -122,7 +122,6 @@ def oracle_answers(case: dict) -> dict[str, dict]:
         "escalation": {"requires_escalation": escalate,
                        "triggers": [],
                        "reasoning": "oracle: the case's label"},
-        "checklist": {"answers": []},
     }
 
 

@@ -28,7 +28,7 @@ from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
 from triage import backstop
-from triage.chains import checklist, classification, escalation, extraction
+from triage.chains import classification, escalation, extraction
 from triage.chains.llm import ChainError, ModelSpec, build_model, classify_exception, model_spec
 from triage.chains.untrusted import prompt_inputs, wrap
 from triage.decision import grounding
@@ -47,11 +47,6 @@ class Config:
     questions: list[str]
     max_calls: int
     max_chars: int
-    # Only the benchmark's baseline turns this off, to measure what concurrency buys.
-    concurrent: bool = True
-    # The checklist answered in the extraction call (2 rounds, 3 calls per claim);
-    # off, it is a third round of its own (4 calls).
-    checklist_in_extraction: bool = True
 
     @classmethod
     def from_settings(cls) -> Config:
@@ -66,7 +61,6 @@ class Config:
             questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
-            checklist_in_extraction=settings.TRIAGE_CHECKLIST_IN_EXTRACTION,
         )
 
 
@@ -148,7 +142,7 @@ def run_chains(email: EmailInput, *, model, spec: ModelSpec, config: Config,
     worker runs on (the threads pool enforces no time limit of its own)."""
     # No ``with``: its exit joins the threads, past the time budget and past the soft
     # time limit's exception; an abandoned call ends on its own HTTP timeout.
-    pool = ThreadPoolExecutor(max_workers=2 if config.concurrent else 1)
+    pool = ThreadPoolExecutor(max_workers=2)
     try:
         return _run(email, pool, model=model, spec=spec, config=config, deadline=deadline)
     finally:
@@ -180,7 +174,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         run's time budget."""
         futures = [(module, pool.submit(_call, module, model, spec, inputs(extra)))
                    for module, extra in jobs]
-        decision.rounds += 1 if config.concurrent else len(jobs)
+        decision.rounds += 1
         return [keep(*_result(future, module, spec, deadline)) for module, future in futures]
 
     def over_budget(n: int) -> bool:
@@ -226,10 +220,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     if over_budget(2):
         return _finish(decision, escalate=_backstop(decision, None, email, config,
                                                     **facts).escalate)
-    inline = config.checklist_in_extraction
     ext, esc = calls(
-        (extraction, {"checklist": extraction.checklist_section(config.questions)
-                      if inline else ""}),
+        (extraction, {"checklist": extraction.checklist_section(config.questions)}),
         (escalation, {"threshold_usd": f"{config.policy.threshold_usd:,.0f}",
                       "deadline_days": str(config.policy.deadline_business_days)}))
 
@@ -256,17 +248,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         # "routine" stands.
         return _finish(decision)
 
-    if inline:
-        answers = ext.checklist
-    else:  # Round 3: the checklist as its own call (the comparison baseline).
-        if over_budget(1):
-            return _finish(decision)
-        [reply] = calls((checklist, {"questions": checklist.format_questions(
-            config.questions)}))
-        if reply is None:
-            return _finish(decision)
-        answers = reply.answers
-    decision.checklist = _checklist_rows(answers, config.questions)
+    decision.checklist = _checklist_rows(ext.checklist, config.questions)
     decision.route = routing.route(failed=False, is_claim=True, escalate=False)
     return decision
 
