@@ -217,7 +217,8 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         if not obj.flags:
             return "-"
         return render_to_string("admin/triage/includes/kv_table.html", {"rows": [
-            (FLAGS.get(k, k), esc(words(v))) for k, v in obj.flags.items()]})
+            (FLAGS.get(k, k), esc(labels.lookalike_senders(v) if k == "lookalike_sender"
+                                  else words(v))) for k, v in obj.flags.items()]})
 
     @admin.display(description=_("addresses"))
     def addresses(self, obj: InboundEmail) -> str:

@@ -107,6 +107,7 @@ FLAGS = {
     "mixed_script_words": gettext_lazy("Look-alike letters"),
     "html_differs": gettext_lazy("HTML says more than the plain text"),
     "automated_hint": gettext_lazy("Looks automated (triaged anyway)"),
+    "lookalike_sender": gettext_lazy("Look-alike sender domain"),
 }
 FLAG_KEYS = tuple(FLAGS)
 

@@ -46,6 +46,8 @@ class EmailInput:
     # What was not read in full, each "label: why": the rules cannot vouch for a part they
     # did not read, so such an email goes to a person, never to an automatic forward.
     unread: list[str] = field(default_factory=list)
+    # The addresses the mail says it is from: From, Reply-To, the envelope sender.
+    senders: tuple[str, ...] = ()
 
     @classmethod
     def from_parsed(cls, parsed, *, received_at: datetime | None = None) -> EmailInput:
@@ -61,6 +63,7 @@ class EmailInput:
                          for a in parsed.attachments],
             html_text=parsed.html_text if parsed.html_text != parsed.text_body else "",
             attachment_texts=texts, unread=_cut_at_parse(parsed.flags) + unread,
+            senders=_addresses(parsed.from_address, parsed.reply_to),
         )
 
     @classmethod
@@ -76,6 +79,8 @@ class EmailInput:
             attachments=[attachment_label(a.filename, a.content_type) for a in rows],
             html_text=email.html_text if email.html_text != email.text_body else "",
             attachment_texts=texts, unread=_cut_at_parse(email.flags or {}) + unread,
+            senders=_addresses(email.from_address, (email.flags or {}).get("reply_to", ""),
+                               email.envelope_sender),
         )
 
     @cached_property  # wrap() asks on every chain call
@@ -112,6 +117,10 @@ class EmailInput:
                           f"characters")
             text = text[:RULES_MAX_CHARS]
         return text, tuple(s for s in starts if s < len(text)), unread
+
+
+def _addresses(*found: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(a.lower() for a in found if a))
 
 
 def _cut_at_parse(flags: dict) -> list[str]:

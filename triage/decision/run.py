@@ -51,6 +51,8 @@ class Config:
     # The checklist answered in the extraction call (2 rounds, 3 calls per claim);
     # off, it is a third round of its own (4 calls).
     checklist_in_extraction: bool = True
+    # Our own and the counterparts' domains: a sender passing for one goes to a person.
+    known_domains: tuple[str, ...] = ()
 
     @classmethod
     def from_settings(cls) -> Config:
@@ -66,7 +68,14 @@ class Config:
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
             checklist_in_extraction=settings.TRIAGE_CHECKLIST_IN_EXTRACTION,
+            known_domains=known_domains(),
         )
+
+
+def known_domains() -> tuple[str, ...]:
+    """The domains of our own addresses and the counterparts' domains, each once."""
+    own = (a.rpartition("@")[2] for a in settings.TRIAGE_OWN_ADDRESSES)
+    return tuple(dict.fromkeys(d for d in (*own, *settings.TRIAGE_COUNTERPART_DOMAINS) if d))
 
 
 class _Budget:
@@ -202,6 +211,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # objective facts (amount, deadline) are checked against the extraction; the
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
+    # A sender passing for us or a counterpart: a person checks who wrote (route.py).
+    lookalikes = signals.sender_lookalikes(email.senders, config.known_domains)
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)
     decision.is_claim = True if (model_is_claim or made) else model_is_claim
@@ -216,7 +227,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=unread) + result.review
+            unread=unread, lookalikes=lookalikes) + result.review
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -241,7 +252,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     decision.escalate, decision.backstop_overrode = routing.combine(model_says, result)
     decision.review_signals = routing.review_signals(
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
-        unread=unread, model_claim_types=_weighed_types(ext, spec)
+        unread=unread, model_claim_types=_weighed_types(ext, spec), lookalikes=lookalikes,
     ) + ([] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED

@@ -14,8 +14,10 @@ from django.utils import timezone
 
 from triage import metrics
 from triage.automated import is_bounce
+from triage.decision.run import known_domains
 from triage.mime import ParsedEmail
 from triage.models import Attachment, InboundEmail, Reply, Status, WebhookToken
+from triage.readers.signals import sender_lookalikes
 from triage.services.audit import audit_event, audit_write_many
 from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
@@ -114,6 +116,7 @@ def email_ingest(
     automated = automated or ("sent from our own address" if from_us else "")
     if unproven:
         parsed.flags.setdefault("automated_hint", unproven)
+    _sender_flags(parsed, envelope_sender)
     # Stored as queued with the publish on commit: one transaction per email. If the
     # publish fails the row drops back to received for the sweeper.
     status = Status.IGNORED if automated else Status.QUEUED
@@ -183,6 +186,19 @@ def email_ingest(
     if not email_publish_on_commit(email.pk):
         status = Status.RECEIVED
     return IngestResult(email.pk, status, duplicate=False)
+
+
+def _sender_flags(parsed: ParsedEmail, envelope_sender: str) -> None:
+    """What staff should see about who the mail says it is from: a Reply-To that is not
+    the From (the worker reads it too), and domains passing for ours or a
+    counterpart's (the same reading the decision makes, as a flag on the page)."""
+    if parsed.reply_to and parsed.reply_to.lower() != parsed.from_address.lower():
+        parsed.flags["reply_to"] = parsed.reply_to[:320]
+    fakes = sender_lookalikes([parsed.from_address, parsed.reply_to, envelope_sender],
+                              known_domains())
+    if fakes:
+        parsed.flags["lookalike_sender"] = [
+            {"domain": f.domain, "resembles": f.resembles, "how": f.how} for f in fakes]
 
 
 def _find(key: str) -> IngestResult | None:
