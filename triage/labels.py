@@ -295,7 +295,7 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
      lambda m: f"{route(m['route'])} ({m['who']})"),
     (re.compile(r"via (?P<who>[\w-]+)"), lambda m: _("via %(provider)s") % {"provider": m["who"]}),
     (re.compile(r"not triaged: (?P<why>.*)", re.S),
-     lambda m: _("not triaged: %(why)s") % {"why": m["why"]}),
+     lambda m: _("not triaged: %(why)s") % {"why": sentence(m["why"])}),
     (re.compile(r"bank details change requested \((?P<q>.*)\): a person must verify it by "
                 r"phone before any payment", re.S), _bank),
     (re.compile(r"not every part of the email was read \((?P<q>.*)\): a person must read it",
@@ -320,6 +320,8 @@ SENTENCES = {
     "sweeper: queued too long": gettext_lazy("sweeper: queued too long"),
     "sweeper: worker lost mid-run": gettext_lazy("sweeper: worker lost mid-run"),
     "redelivered after worker loss": gettext_lazy("redelivered after worker loss"),
+    # Why an email is not triaged (``automated.detect_automated``, ``out_of_office``).
+    "out-of-office reply": gettext_lazy("out-of-office reply"),
 }
 
 

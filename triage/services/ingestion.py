@@ -107,9 +107,10 @@ def email_ingest(
                             sender=sender, content_hash=content_hash)
     now = timezone.now()
     # Not triaged: only what would loop or is nobody's message, our own notifications
-    # and bounces (mime.detect_automated) and mail from our own addresses. Other
-    # machine-sent mail (an ERP's claim, an out-of-office reply) is triaged like any
-    # other; flags["automated_hint"] tells staff why it looks automated.
+    # and bounces (mime.detect_automated), mail from our own addresses, and a plain
+    # out-of-office reply (no claim, amount, deadline or bank details: mime reads it).
+    # Other machine-sent mail (an ERP's claim, an auto-reply that says something) is
+    # triaged like any other; flags["automated_hint"] tells staff why it looks automated.
     own = set(settings.TRIAGE_OWN_ADDRESSES)
     from_us = own & ({sender, parsed.from_address.lower()} - {""})
     automated, unproven = _proven_automated(parsed)

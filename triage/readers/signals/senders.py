@@ -166,13 +166,16 @@ def _resembles(sender: _Domain, known: _Domain) -> str:
 
 def lookalike(domain: str, known: Iterable[str]) -> Lookalike | None:
     """The first known domain that ``domain`` passes for without being it, or None."""
-    if not domain:
+    # "localhost" and the like are nothing anyone could imitate; skipping them first
+    # spares a worker that knows no real domain loading the suffix list (0.4 s of CPU).
+    targets = [d for d in known if "." in d.strip(".")]
+    if not (domain and targets):
         return None
     sender = _parse(domain)
-    for other in known:
+    for other in targets:
         target = _parse(other)
         if not target.registrable:
-            continue  # "localhost" and the like: nothing anyone could imitate
+            continue
         how = _resembles(sender, target)
         if how:
             return Lookalike(sender.full, target.full, how)
