@@ -18,7 +18,8 @@ from triage.readers.signals.senders import MIN_TYPO_LENGTH, lookalike, sender_lo
 from triage.services.ingestion import email_ingest
 
 OURS = "cotton-trading.com"
-COUNTERPARTS = ["marmaratekstil.com", "olam.com"]
+COUNTERPARTS = ["marmaratekstil.com", "olam.com", "oceanlink-fwd.com", "claims.bigmill.com.cn",
+                "ravitextile.com", "ravitextile.com.pk"]
 KNOWN = [OURS, *COUNTERPARTS]
 
 
@@ -28,6 +29,11 @@ KNOWN = [OURS, *COUNTERPARTS]
     ("xn--ctton-trading-i7k.com", OURS, "letters"),  # the same, as punycode
     ("cöttön-trading.com", OURS, "letters"),  # accents a reader overlooks
     ("rnarmaratekstil.com", "marmaratekstil.com", "letters"),  # rn for m
+    ("oceanlink-fvvd.com", "oceanlink-fwd.com", "letters"),  # vv for w
+    ("mail.c0tton-trading.com", OURS, "letters"),  # a look-alike's own subdomain
+    ("claims.blgmill.com.cn", "claims.bigmill.com.cn", "typo"),  # a known subdomain's name
+    ("blgmill.com.cn", "claims.bigmill.com.cn", "typo"),  # and its registrable name
+    ("claims.bigmill.com", "claims.bigmill.com.cn", "ending"),
     ("o1am.com", "olam.com", "letters"),  # short names too, by their letters
     ("cottontradlng.com", OURS, "typo"),  # l for i
     ("cotton-tradign.com", OURS, "typo"),  # two letters swapped
@@ -50,6 +56,9 @@ def test_a_lookalike_is_caught_with_the_domain_it_passes_for(domain, resembles, 
 @pytest.mark.parametrize("domain", [
     OURS, "COTTON-TRADING.COM.", "mail.cotton-trading.com",  # ours, and ours under us
     "marmaratekstil.com", "olam.com",  # real counterparts
+    "ravitextile.com.pk", "ravitextile.com",  # one company's two endings, both listed
+    "sales.bigmill.com.cn", "bigmill.com.cn",  # the known subdomain's own organisation
+    "bigmill.com", "other.bigmill.de",  # its parent's name elsewhere may be anyone's
     "cottonworld.com", "trading.com", "cotton.com",  # a shared word is not a look-alike
     # Long-established different businesses two edits away: "cotton-training" (d->i, +n)
     # and "cotton-tracking" (d->c, +k). One edit is the rule; two would catch them.

@@ -6,18 +6,20 @@ person (``decision.route.review_signals``), never to the desk by itself. Pure: t
 known domains (our own, from ``TRIAGE_OWN_ADDRESSES``, and the counterparts'
 ``TRIAGE_COUNTERPART_DOMAINS``) are passed in by the caller.
 
-A domain is compared by its registrable name, the label before its public suffix
-(``cotton-trading`` in ``mail.cotton-trading.com.br``; the suffixes are the Public Suffix
-List that ``publicsuffixlist`` ships, private ones such as ``github.io`` included, so
-``cotton-trading.github.io`` is another ending of the name). It looks like a known one
-when it is not that domain nor under it, and:
+A domain is compared by its name, the labels before its public suffix (``cotton-trading``
+in ``cotton-trading.com.br``; the suffixes are the Public Suffix List that
+``publicsuffixlist`` ships, private ones such as ``github.io`` included, so
+``cotton-trading.github.io`` is another ending of the name), as many of its last labels
+as the known name has (``mail.c0tton-trading.com`` is ``c0tton-trading`` beside
+``cotton-trading.com``). It looks like a known one when it is not that domain nor
+under it nor under the same registrable domain (one owner's), and:
 
 * ``letters``: the names are the same once each is reduced to its skeleton: punycode
   (``xn--``) decoded, look-alike letters of other scripts folded to Latin (the
   ``confusable-homoglyphs`` data, as ``readers.text.fold_for_rules`` folds them), accents
   dropped, and the ASCII confusables Unicode lists (``rn`` for ``m``, ``0`` for ``o``,
-  ``1`` for ``l``) replaced;
-* ``typo``: the skeletons, hyphens dropped, are equal or one edit apart (one letter
+  ``1`` for ``l``), and ``vv`` for ``w``, replaced;
+* ``typo``: the skeletons, hyphens and dots dropped, are equal or one edit apart (one letter
   added, dropped, changed, or two neighbours swapped: ``cottontradlng``, ``cottontrading``,
   ``cotton-tradign``), for names of at least ``MIN_TYPO_LENGTH`` letters;
 * ``ending``: the same name under another suffix (``cotton-trading.co``);
@@ -56,12 +58,12 @@ class Lookalike:
 @dataclass(frozen=True)
 class _Domain:
     full: str  # lower case, punycode decoded, no trailing dot
-    name: str  # the registrable label ('' when the domain has none)
+    names: tuple[str, ...]  # the labels before the public suffix (none without one)
     suffix: str
 
     @property
     def registrable(self) -> str:
-        return f"{self.name}.{self.suffix}" if self.name else ""
+        return f"{self.names[-1]}.{self.suffix}" if self.names else ""
 
 
 @lru_cache(maxsize=1)
@@ -89,6 +91,9 @@ def _ascii_confusables() -> tuple[tuple[str, str], ...]:
                 if letter.isalpha() and len(letter) == 1 and (len(written) > 1
                                                                or written.isdigit()):
                     pairs[written.lower()] = letter.lower()
+    # "vv" reads as "w" in most fonts, and invoice fraud uses it, but Unicode's table
+    # does not list it (it lists "rn" for "m").
+    pairs.setdefault("vv", "w")
     # Longer sequences first, so "rn" is read before its letters.
     return tuple(sorted(pairs.items(), key=lambda p: -len(p[0])))
 
@@ -107,10 +112,11 @@ def _decode(domain: str) -> str:
 
 def _parse(domain: str) -> _Domain:
     full = _decode(domain)
-    # The suffix list knows ASCII and Unicode forms; ask it in ASCII where there is one.
-    registrable = _suffixes().privatesuffix(full) or ""
-    name, _, suffix = registrable.partition(".")
-    return _Domain(full, name, suffix)
+    registrable = _suffixes().privatesuffix(full)
+    if not registrable:
+        return _Domain(full, (), "")
+    suffix = registrable.partition(".")[2]
+    return _Domain(full, tuple(full[:-len(suffix) - 1].split(".")), suffix)
 
 
 def skeleton(name: str) -> str:
@@ -142,24 +148,39 @@ def _one_edit_apart(a: str, b: str) -> bool:
 
 
 def _resembles(sender: _Domain, known: _Domain) -> str:
-    """How ``sender`` passes for ``known``, or ''."""
+    """How ``sender`` passes for ``known``, or ''. Names are compared label for label,
+    the known domain's whole name and its registrable one: a known
+    ``claims.bigmill.com.cn`` is ``claims.bigmill`` beside the sender's last two labels
+    before its suffix, and ``bigmill`` beside its last one."""
     if sender.full == known.full or sender.full.endswith("." + known.full):
         return ""  # the domain itself, or one of its own subdomains
-    if sender.name and sender.name == known.name:
-        return ENDING if sender.suffix != known.suffix else ""
+    if not sender.names or sender.registrable == known.registrable:
+        return ""  # no name, or one owner's domains (the suffix list says who owns what)
+    levels = [known.names] + ([known.names[-1:]] if len(known.names) > 1 else [])
+    for level, names in enumerate(levels):
+        how = _names_resemble(".".join(sender.names[-len(names):]), ".".join(names))
+        if how == "same" and level == 0:
+            return ENDING
+        # The registrable name of a known subdomain (``example`` of
+        # ``cottontrade.example.com``) may be anyone's: only its look-alikes count.
+        if how in (LETTERS, TYPO):
+            return how
     labels, inner = sender.full.split("."), known.full.split(".")
     if any(labels[i:i + len(inner)] == inner for i in range(len(labels) - len(inner))):
         return INSIDE
-    if not (sender.name and known.name):
-        return ""
-    plain_sender, plain_known = skeleton(sender.name), skeleton(known.name)
-    if plain_sender == plain_known:
+    return ""
+
+
+def _names_resemble(tail: str, name: str) -> str:
+    if tail == name:
+        return "same"  # under another suffix: the registrables differ
+    plain_tail, plain_name = skeleton(tail), skeleton(name)
+    if plain_tail == plain_name:
         return LETTERS
-    plain_sender, plain_known = plain_sender.replace("-", ""), plain_known.replace("-", "")
-    if min(len(plain_sender), len(plain_known)) >= MIN_TYPO_LENGTH and _one_edit_apart(
-            plain_sender, plain_known):
-        return TYPO
-    if plain_sender == plain_known:  # a short name with a hyphen added or dropped
+    plain_tail, plain_name = (plain_tail.replace("-", "").replace(".", ""),
+                              plain_name.replace("-", "").replace(".", ""))
+    if plain_tail == plain_name or (min(len(plain_tail), len(plain_name)) >= MIN_TYPO_LENGTH
+                                    and _one_edit_apart(plain_tail, plain_name)):
         return TYPO
     return ""
 
@@ -172,8 +193,10 @@ def lookalike(domain: str, known: Iterable[str]) -> Lookalike | None:
     if not (domain and targets):
         return None
     sender = _parse(domain)
-    for other in targets:
-        target = _parse(other)
+    parsed = [_parse(other) for other in targets]
+    if any(sender.full == k.full or sender.full.endswith("." + k.full) for k in parsed):
+        return None  # a known domain (a company with two endings lists both)
+    for target in parsed:
         if not target.registrable:
             continue
         how = _resembles(sender, target)
