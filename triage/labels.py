@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from triage import formats
 from triage.models import Status
 from triage.routes import ClaimType, Department, Route, Trigger
+from triage.senderwords import lookalike_sentence
 
 # --- vocabularies ------------------------------------------------------------------
 
@@ -251,28 +252,6 @@ def _threat(m: re.Match[str]) -> str:
              "but the model did not escalate") % {"quote": m["q"]}
 
 
-# How a sender's domain passes for a known one (``readers.signals.senders``).
-LOOKALIKE_HOW = {
-    "letters": gettext_lazy("look-alike letters"),
-    "typo": gettext_lazy("one letter or a hyphen apart"),
-    "ending": gettext_lazy("the same name under another ending"),
-    "inside": gettext_lazy("the known domain written inside another"),
-}
-
-
-def _lookalike(m: re.Match[str]) -> str:
-    return _("the sender's domain %(domain)s looks like %(known)s (%(how)s): a person must "
-             "check who sent it") % {"domain": m["domain"], "known": m["known"],
-                                     "how": _word(LOOKALIKE_HOW, m["how"])}
-
-
-def lookalike_senders(found: list[dict]) -> str:
-    """The ``lookalike_sender`` flag's entries, for the email page."""
-    return "; ".join(_("%(domain)s looks like %(known)s (%(how)s)") % {
-        "domain": f.get("domain", ""), "known": f.get("resembles", ""),
-        "how": _word(LOOKALIKE_HOW, f.get("how"))} for f in found if isinstance(f, dict))
-
-
 _NUMBER = r"[\d,]+(?:\.\d+)?"
 # The backstop's reviews: the same facts, with why a person (not the desk) weighs them.
 _NOT_THE_CLAIM = ", but the model did not take it as the claim"
@@ -303,7 +282,7 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"the email threatens arbitration, legal action or cancellation "
                 r"\((?P<q>.*)\), but the model did not escalate", re.S), _threat),
     (re.compile(r"the sender's domain (?P<domain>.+?) looks like (?P<known>.+?) "
-                r"\((?P<how>\w+)\): a person must check who sent it", re.S), _lookalike),
+                r"\((?P<how>\w+)\): a person must check who sent it", re.S), lookalike_sentence),
 ]
 
 # Fixed sentences: the remaining review signals and the reasons services write.

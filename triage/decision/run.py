@@ -68,14 +68,10 @@ class Config:
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
             checklist_in_extraction=settings.TRIAGE_CHECKLIST_IN_EXTRACTION,
-            known_domains=known_domains(),
+            known_domains=tuple(dict.fromkeys(d for d in (
+                *(a.rpartition("@")[2] for a in settings.TRIAGE_OWN_ADDRESSES),
+                *settings.TRIAGE_COUNTERPART_DOMAINS) if d)),
         )
-
-
-def known_domains() -> tuple[str, ...]:
-    """The domains of our own addresses and the counterparts' domains, each once."""
-    own = (a.rpartition("@")[2] for a in settings.TRIAGE_OWN_ADDRESSES)
-    return tuple(dict.fromkeys(d for d in (*own, *settings.TRIAGE_COUNTERPART_DOMAINS) if d))
 
 
 class _Budget:
@@ -211,7 +207,6 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # objective facts (amount, deadline) are checked against the extraction; the
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
-    # A sender passing for us or a counterpart: a person checks who wrote (route.py).
     lookalikes = signals.sender_lookalikes(email.senders, config.known_domains)
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from triage import metrics
 from triage.automated import is_bounce
-from triage.decision.run import known_domains
+from triage.decision import Config
 from triage.mime import ParsedEmail
 from triage.models import Attachment, InboundEmail, Reply, Status, WebhookToken
 from triage.readers.signals import sender_lookalikes
@@ -196,7 +196,7 @@ def _sender_flags(parsed: ParsedEmail, envelope_sender: str) -> None:
     if parsed.reply_to and parsed.reply_to.lower() != parsed.from_address.lower():
         parsed.flags["reply_to"] = parsed.reply_to[:320]
     fakes = sender_lookalikes([parsed.from_address, parsed.reply_to, envelope_sender],
-                              known_domains())
+                              Config.from_settings().known_domains)
     if fakes:
         parsed.flags["lookalike_sender"] = [
             {"domain": f.domain, "resembles": f.resembles, "how": f.how} for f in fakes]
