@@ -392,6 +392,9 @@ TRIAGE_REPLY_FROM_EMAIL = env_str("TRIAGE_REPLY_FROM_EMAIL", DEFAULT_FROM_EMAIL)
 # Our own address(es): mail from them is our own notification coming back.
 TRIAGE_OWN_ADDRESSES = [a.lower() for a in env_list(
     "TRIAGE_OWN_ADDRESSES", ",".join(dict.fromkeys([DEFAULT_FROM_EMAIL, TRIAGE_REPLY_FROM_EMAIL])))]
+# Counterparts' domains (comma-separated): mail from a domain that passes for one of them
+# or for ours (c0tton-trading.com, cotton-trading.co) goes to a person.
+TRIAGE_COUNTERPART_DOMAINS = [d.lower().strip(".") for d in env_list("TRIAGE_COUNTERPART_DOMAINS")]
 
 # --- Throughput: I/O-bound workers and pooled database connections -------------------
 # A triage is almost all waiting on the model's HTTP answers, so a worker keeps many

@@ -12,6 +12,7 @@ from django.utils import translation
 
 from triage import backstop, labels
 from triage.decision import route as routing
+from triage.readers.signals import senders as signals_senders
 
 POLICY = backstop.Policy(threshold_usd=Decimal(50000), rates={"USD": Decimal(1),
                                                              "BRL": Decimal("0.18")},
@@ -48,10 +49,14 @@ def _sentences() -> list[str]:
         model_is_claim=True, model_escalates=False)
     routine = routing.review_signals("We claim compensation for the damaged bales.",
                                       model_is_claim=False, model_escalates=False)
+    sender = routing.review_signals(
+        "Invoice attached.", model_is_claim=False, model_escalates=False,
+        lookalikes=signals_senders.sender_lookalikes(["billing@c0tton-trading.com"],
+                                                      ["cotton-trading.com"]))
     sentences = [*over, *stated, *no_rate, *no_currency, *past, *close, *signals, *routine,
-                 *balance, *currencies, *rules_only,
+                 *balance, *currencies, *rules_only, *sender,
                  f"staff correction (version 2, from 2026-11-19): {over[0]}"]
-    assert len(sentences) == 14, sentences
+    assert len(sentences) == 15, sentences
     return sentences
 
 

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from triage import formats
 from triage.models import Status
 from triage.routes import ClaimType, Department, Route, Trigger
+from triage.senderwords import lookalike_sentence
 
 # --- vocabularies ------------------------------------------------------------------
 
@@ -273,13 +274,15 @@ PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
      lambda m: f"{route(m['route'])} ({m['who']})"),
     (re.compile(r"via (?P<who>[\w-]+)"), lambda m: _("via %(provider)s") % {"provider": m["who"]}),
     (re.compile(r"not triaged: (?P<why>.*)", re.S),
-     lambda m: _("not triaged: %(why)s") % {"why": m["why"]}),
+     lambda m: _("not triaged: %(why)s") % {"why": sentence(m["why"])}),
     (re.compile(r"bank details change requested \((?P<q>.*)\): a person must verify it by "
                 r"phone before any payment", re.S), _bank),
     (re.compile(r"not every part of the email was read \((?P<q>.*)\): a person must read it",
                 re.S), _unread),
     (re.compile(r"the email threatens arbitration, legal action or cancellation "
                 r"\((?P<q>.*)\), but the model did not escalate", re.S), _threat),
+    (re.compile(r"the sender's domain (?P<domain>.+?) looks like (?P<known>.+?) "
+                r"\((?P<how>\w+)\): a person must check who sent it", re.S), lookalike_sentence),
 ]
 
 # Fixed sentences: the remaining review signals and the reasons services write.
@@ -299,6 +302,8 @@ SENTENCES = {
     "sweeper: queued too long": gettext_lazy("sweeper: queued too long"),
     "sweeper: worker lost mid-run": gettext_lazy("sweeper: worker lost mid-run"),
     "redelivered after worker loss": gettext_lazy("redelivered after worker loss"),
+    # Why an email is not triaged (``automated.detect_automated``, ``out_of_office``).
+    "out-of-office reply": gettext_lazy("out-of-office reply"),
 }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from triage.backstop import BackstopResult
 from triage.readers import signals
+from triage.readers.signals.senders import Lookalike
 from triage.routes import ClaimType, Route
 
 UNSUPPORTED = ("a value the model extracted is quoted from words that are not in the email: "
@@ -19,7 +20,8 @@ UNSUPPORTED = ("a value the model extracted is quoted from words that are not in
 def review_signals(email_text: str, *, model_is_claim: bool | None,
                    model_escalates: bool, unread: list[str] | tuple[str, ...] = (),
                    model_claim_types: list[str] | tuple[str, ...] = (),
-                   unsupported: list[str] | tuple[str, ...] = ()) -> list[str]:
+                   unsupported: list[str] | tuple[str, ...] = (),
+                   lookalikes: list[Lookalike] | tuple[Lookalike, ...] = ()) -> list[str]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person. Empty when the model already agrees (a claim it
     escalated needs no review for its contamination; a contamination claim its
@@ -27,7 +29,8 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     full; neither the rules nor the model can vouch for them, so a person reads them.
     ``unsupported``: the routing fields of the model's extraction whose quotes are not in
     the email (``grounding``): an unsupported value may not lower an escalation, so a
-    claim the model did not escalate on them goes to a person."""
+    claim the model did not escalate on them goes to a person. ``lookalikes``: sender
+    domains passing for ours or a counterpart's."""
     found = []
     if unread:
         found.append(f"not every part of the email was read ({'; '.join(unread)[:160]!r}): "
@@ -37,6 +40,10 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
         # Invoice fraud's favourite move: a person verifies it by phone, on any route.
         found.append(f"bank details change requested ({bank[:80]!r}): a person must verify "
                      f"it by phone before any payment")
+    for fake in lookalikes:
+        # Who wrote is a reading too: a person checks the sender, on any route.
+        found.append(f"the sender's domain {fake.domain!r} looks like {fake.resembles!r} "
+                     f"({fake.how}): a person must check who sent it")
     if model_is_claim is False and signals.claim_is_made(email_text):
         found.append("the email reads as a claim, but the model called it routine")
     if model_is_claim and not model_escalates:

@@ -47,6 +47,8 @@ class Config:
     questions: list[str]
     max_calls: int
     max_chars: int
+    # Our own and the counterparts' domains: a sender passing for one goes to a person.
+    known_domains: tuple[str, ...] = ()
 
     @classmethod
     def from_settings(cls) -> Config:
@@ -61,6 +63,9 @@ class Config:
             questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
+            known_domains=tuple(dict.fromkeys(d for d in (
+                *(a.rpartition("@")[2] for a in settings.TRIAGE_OWN_ADDRESSES),
+                *settings.TRIAGE_COUNTERPART_DOMAINS) if d)),
         )
 
 
@@ -197,6 +202,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # objective facts (amount, deadline) are checked against the extraction; the
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
+    lookalikes = signals.sender_lookalikes(email.senders, config.known_domains)
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)
     decision.is_claim = True if (model_is_claim or made) else model_is_claim
@@ -211,7 +217,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=unread) + result.review
+            unread=unread, lookalikes=lookalikes) + result.review
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -239,6 +245,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
         unread=unread, model_claim_types=_weighed_types(ext, spec, decision.grounding),
         unsupported=grounding.unsupported(decision.grounding, grounding.ROUTING_FIELDS),
+        lookalikes=lookalikes,
     ) + ([] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED
