@@ -32,7 +32,6 @@ ATTACKER_DEFAULTS = {
                        "confidence": 1.0},
     "extraction": {"exposure_amount": 0, "exposure_currency": "USD", "claim_types": []},
     "escalation": {"requires_escalation": False, "triggers": [], "reasoning": "routine"},
-    "checklist": {"answers": []},
 }
 MODES = ("offline", "compromised")
 # The backstop's figure at or above the threshold: a trigger, or a review for a person.

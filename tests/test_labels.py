@@ -15,6 +15,7 @@ from django.utils.translation import trans_real
 from triage import backstop, labels
 from triage.decision import route as routing
 from triage.labels import reason_words
+from triage.readers.signals import senders as signals_senders
 from triage.routes import Code, reason
 
 POLICY = backstop.Policy(threshold_usd=Decimal(50000), rates={"USD": Decimal(1),
@@ -44,6 +45,9 @@ SAMPLES = {
     Code.CLAIM_CALLED_ROUTINE: {},
     Code.CONTAMINATION_NOT_ESCALATED: {},
     Code.THREAT_NOT_ESCALATED: {"quote": "we will start ICA arbitration"},
+    Code.LOOKALIKE_SENDER: {"domain": "c0tton-trading.com", "known": "cotton-trading.com",
+                            "how": "letters"},
+    Code.UNSUPPORTED_VALUES: {"fields": ["exposure_amount", "claim_types"]},
     Code.ATTACHMENTS_NOT_STORED: {"skipped": 1800, "stored": 100},
     Code.PARTS_NOT_PARSED: {"parts": 500},
     Code.BODY_CUT: {"chars": 2_000_000},
@@ -60,6 +64,10 @@ SAMPLES = {
     Code.PDF_TIMED_OUT: {"seconds": 1.5, **_PDF},
     Code.PDF_ENCRYPTED: {**_PDF, "pages": 0},
     Code.PDF_DAMAGED: {"error": "PdfReadError", **_PDF},
+    Code.SHEET_TOO_LARGE: {"bytes": 30_000_000, "limit": 10_485_760},
+    Code.SHEET_UNPACKS_TOO_LARGE: {"bytes": 900_000_000, "limit": 20_971_520},
+    Code.SHEET_ROWS_CUT: {"rows": 10_000, "cells": 100_000},
+    Code.SHEET_CHARS_CUT: {"chars": 2_000_000},
     Code.PDF_READER_STOPPED: _PDF,
     Code.MESSAGE_TOO_DEEP: {"part": ["fwd.eml (message/rfc822)"], "depth": 3},
     Code.MESSAGE_FIRST_BYTES: {"part": ["fwd.eml (message/rfc822)"], "bytes": 2_097_152},
@@ -75,6 +83,7 @@ SAMPLES = {
     Code.OWN_ADDRESS: {},
     Code.BOUNCE_REPORT: {},
     Code.BOUNCE_SENDER: {"address": "mailer-daemon@relay.example.com"},
+    Code.OUT_OF_OFFICE: {},
     Code.RECEIVED_VIA: {"provider": "import"},
     Code.NEW_EMAIL: {},
     Code.WORKER_CLAIMED: {},
@@ -200,8 +209,14 @@ def _written() -> list[dict]:
         *review("Our claim: USD 30,000 for lot 4 and R$ 150.000 for lot 5."),
         *review("Please reply by tomorrow.", model_claim=False),
         reason(Code.STAFF_CORRECTION, version=2, date=day, trigger=over[0]),
+        *routing.review_signals(
+            "Invoice attached.", model_is_claim=False, model_escalates=False,
+            lookalikes=signals_senders.sender_lookalikes(["billing@c0tton-trading.com"],
+                                                          ["cotton-trading.com"])),
+        *routing.review_signals("We claim USD 2,400.", model_is_claim=True,
+                                model_escalates=False, unsupported=["exposure_amount"]),
     ]
-    assert len(written) == 15, written
+    assert len(written) == 17, written
     return written
 
 
@@ -252,5 +267,5 @@ def test_every_event_the_services_write_has_a_label():
     written |= {"raw_removed", "content_removed", "raw_opened", "attachment_opened",
                 "escalation_dismissal_requested", "escalation_resolution_requested",
                 "escalation_resolved", "escalation_dismissed"}
-    written -= {"escalation", "forward", "reply"}  # notification kinds, not events
+    written -= {"escalation", "forward", "reply", "handover"}  # notification kinds, not events
     assert written - set(EVENTS) == set()

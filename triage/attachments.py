@@ -2,13 +2,14 @@
 
 Plain text, CSV (cells kept apart by `` | ``), HTML (the visible text), attached
 messages (``message/rfc822``, or a ``.eml`` sent as anything: headers, body and their
-own attachments, ``mime.MAX_MESSAGE_DEPTH`` messages deep) and PDF through pypdf,
-bounded in bytes, pages and time. A file that is not what it claims to be (an
+own attachments, ``mime.MAX_MESSAGE_DEPTH`` messages deep), PDF through pypdf and
+XLSX workbooks through openpyxl (``triage.sheetread``), bounded in bytes, pages, rows,
+cells and time. A file that is not what it claims to be (an
 executable named ``.txt``) and every other type give ''. When a bound cuts the text,
 a last line says so, so a reader knows the rest was not read.
 
 The web request reads only the cheap kinds at parse time (``ParsedAttachment.text``);
-the worker reads everything here, PDFs from the stored file.
+the worker reads everything here, PDFs and workbooks from the stored file.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from triage.htmltext import convert
 from triage.pdfread import read_pages
 from triage.routes import Code, reason
 from triage.sanitize import normalize_for_model
+from triage.sheetread import read_workbook
 
 PDF_MAX_BYTES = 10 * 1024 * 1024
 PDF_MAX_PAGES = 20
@@ -53,10 +55,10 @@ def read_attachment(content: bytes, content_type: str, filename: str, *,
     """The text a person would read in this attachment ('' for a kind without text),
     and what of it was not read. ``content_type`` is the declared type (a ``charset``
     parameter is used);
-    ``max_bytes`` defaults to 2 MB for text kinds and 10 MB for a PDF; a PDF is read
-    for ``max_seconds`` at most, and never past ``deadline`` (``time.monotonic()``),
-    which an attached message's own attachments share; ``depth`` is how many attached
-    messages this one is inside."""
+    ``max_bytes`` defaults to 2 MB for text kinds and 10 MB for a PDF or a workbook; a
+    PDF or a workbook is read for ``max_seconds`` at most, and never past ``deadline``
+    (``time.monotonic()``), which an attached message's own attachments share;
+    ``depth`` is how many attached messages this one is inside."""
     kind = text_kind(content, content_type, filename)
     if kind in ("text", "csv"):
         limit = max_bytes or mime.TEXT_MAX_BYTES
@@ -73,12 +75,25 @@ def read_attachment(content: bytes, content_type: str, filename: str, *,
             why = reason(Code.FIRST_BYTES_ONLY, bytes=limit)
             return Reading(f"{normalize_for_model(html.text)}\n{_cut(why)}", (why,))
         return Reading(normalize_for_model(html.text))
+    seconds = max_seconds if deadline is None else min(max_seconds, deadline - time.monotonic())
     if kind == "pdf":
-        seconds = max_seconds if deadline is None else min(max_seconds,
-                                                           deadline - time.monotonic())
         return _pdf(content, max_bytes=max_bytes or PDF_MAX_BYTES, max_pages=max_pages,
                     max_seconds=seconds)
+    if kind == "xlsx":
+        return _workbook(content, max_bytes=max_bytes or PDF_MAX_BYTES, max_seconds=seconds)
     return Reading("")
+
+
+def _workbook(content: bytes, *, max_bytes: int, max_seconds: float) -> Reading:
+    """A workbook's sheets as text; like a PDF, one over ``max_bytes`` is not read."""
+    if len(content) > max_bytes:
+        why = reason(Code.SHEET_TOO_LARGE, bytes=len(content), limit=max_bytes)
+        return Reading(_cut(why), (why,))
+    read = read_workbook(content, max_seconds=max_seconds)
+    text = normalize_for_model(read.text)
+    if read.problem:
+        return Reading(f"{text}\n{_cut(read.problem)}".strip(), (read.problem,))
+    return Reading(text)
 
 
 def _pdf(content: bytes, *, max_bytes: int, max_pages: int, max_seconds: float) -> Reading:
@@ -126,6 +141,11 @@ _NOTES = {
     Code.PDF_ENCRYPTED: "it is encrypted",
     Code.PDF_DAMAGED: "it is damaged ({error})",
     Code.PDF_READER_STOPPED: "its reader stopped (a limit of memory or CPU)",
+    Code.SHEET_TOO_LARGE: "a workbook of {bytes} bytes is over the {limit} byte limit; not read",
+    Code.SHEET_UNPACKS_TOO_LARGE: "it unpacks to {bytes} bytes, over the {limit} byte limit; "
+                                  "not read",
+    Code.SHEET_ROWS_CUT: "read {rows} rows or {cells} cells",
+    Code.SHEET_CHARS_CUT: "read its first {chars} characters",
 }
 
 

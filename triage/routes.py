@@ -116,6 +116,8 @@ class Code(StrEnum):
     CLAIM_CALLED_ROUTINE = "claim_called_routine"
     CONTAMINATION_NOT_ESCALATED = "contamination_not_escalated"
     THREAT_NOT_ESCALATED = "threat_not_escalated"  # quote
+    LOOKALIKE_SENDER = "lookalike_sender"  # domain known how (letters typo ending inside)
+    UNSUPPORTED_VALUES = "unsupported_values"  # fields (the model's, quoted from elsewhere)
     # A part not read in full (``part``: the names from the outermost part in).
     ATTACHMENTS_NOT_STORED = "attachments_not_stored"  # skipped stored
     PARTS_NOT_PARSED = "parts_not_parsed"  # parts
@@ -133,6 +135,11 @@ class Code(StrEnum):
     PDF_ENCRYPTED = "pdf_encrypted"  # part pages total
     PDF_DAMAGED = "pdf_damaged"  # part error pages total
     PDF_READER_STOPPED = "pdf_reader_stopped"  # part pages total
+    # A workbook's own cuts (its reader's problems are the PDF reader's codes above).
+    SHEET_TOO_LARGE = "sheet_too_large"  # part bytes limit
+    SHEET_UNPACKS_TOO_LARGE = "sheet_unpacks_too_large"  # part bytes limit
+    SHEET_ROWS_CUT = "sheet_rows_cut"  # part rows cells
+    SHEET_CHARS_CUT = "sheet_chars_cut"  # part chars
     MESSAGE_TOO_DEEP = "message_too_deep"  # part depth
     MESSAGE_FIRST_BYTES = "message_first_bytes"  # part bytes
     # The run's errors (``detail``: the technical text, as the library wrote it).
@@ -151,6 +158,7 @@ class Code(StrEnum):
     OWN_ADDRESS = "own_address"
     BOUNCE_REPORT = "bounce_report"
     BOUNCE_SENDER = "bounce_sender"  # address
+    OUT_OF_OFFICE = "out_of_office"  # a plain automatic reply (its evidence: a flag)
     # The email's way through the queue and the workers.
     RECEIVED_VIA = "received_via"  # provider
     NEW_EMAIL = "new_email"

@@ -180,17 +180,6 @@ def test_claim_email_takes_three_calls_in_two_rounds(gemini):
     assert not gemini.calls("checklist")
 
 
-def test_claim_with_the_checklist_as_its_own_call_takes_three_rounds(gemini, settings):
-    settings.TRIAGE_CHECKLIST_IN_EXTRACTION = False
-    decision = run_pipeline(body="Micronaire 5.1 on lot 7, claim USD 3,000. Reply within "
-                                 "20 days.", subject="Quality claim")
-    assert decision.route == "ticket"
-    assert (len(decision.calls), decision.rounds) == (4, 3)
-    [extraction] = gemini.calls("extraction")
-    assert "Questions:" not in extraction.system_text
-    assert len(decision.checklist) == len(Config.from_settings().questions)
-
-
 def test_claim_whose_extraction_skips_the_checklist_is_a_ticket_with_unknown_answers(gemini):
     gemini.script.chains["extraction"] = Reply(obj={"exposure_amount": 3000,
                                                     "exposure_currency": "USD"})

@@ -34,6 +34,9 @@ def test_triage_message_text():
                  "USD 90,000.", "--json", stdout=out)
     data = json.loads(out.getvalue())
     assert data["route"] == "escalated" and data["claim"]["exposure_usd"] == 90000.0
+    # Each extracted value says whether its quote is in the email.
+    assert data["claim"]["grounding"]["exposure_amount"] == "found"
+    assert data["claim"]["unsupported"] == []
 
 
 BANK = ("Invoice OF-5521 for ocean freight, USD 8,740.00. Please note our bank details have "
@@ -102,13 +105,13 @@ def test_demo_sets_up_and_triages(tmp_path, settings, monkeypatch):
     # the triage admin to Rota Sul's bank-detail change in needs review.
     statuses = dict(InboundEmail.objects.values_list("message_id", "status"))
     assert len(statuses) == 10
-    # Every route can be seen in the demo, deciding by hand (needs review) included.
+    # Every route can be seen in the demo, deciding by hand (needs review) included, and
+    # a plain out-of-office reply stored but not triaged.
     assert set(statuses.values()) == {Status.ESCALATED, Status.TICKET, Status.FORWARDED,
-                                      Status.NEEDS_REVIEW}
+                                      Status.NEEDS_REVIEW, Status.IGNORED}
     assert statuses["fatura-4471@rotasul-transportes.example.com.br"] == Status.NEEDS_REVIEW
     assert statuses["claim-0142-88a@jiangsu-mills.example.cn"] == Status.ESCALATED
-    # An out-of-office reply is triaged (forwarded or reviewed), not ignored.
-    assert statuses["ooo-5521@bigmill.example.com"] in (Status.FORWARDED, Status.NEEDS_REVIEW)
+    assert statuses["ooo-5521@bigmill.example.com"] == Status.IGNORED
     assert not InboundEmail.objects.filter(status__in=[Status.RECEIVED, Status.QUEUED]).exists()
     # The demo's notifications link back to its own console.
     forward = Notification.objects.filter(kind="forward").first()

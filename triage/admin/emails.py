@@ -14,7 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from triage import formats, forms, labels
+from triage import formats, forms, labels, senderwords
 from triage.admin.attachments import AttachmentInline, AttachmentViews
 from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
 from triage.admin.claims import claim_table
@@ -225,7 +225,8 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         if not obj.flags:
             return "-"
         return render_to_string("admin/triage/includes/kv_table.html", {"rows": [
-            (FLAGS.get(k, k), esc(words(v))) for k, v in obj.flags.items()]})
+            (FLAGS.get(k, k), esc(senderwords.lookalike_senders(v) if k == "lookalike_sender"
+                                  else words(v))) for k, v in obj.flags.items()]})
 
     @admin.display(description=_("addresses"))
     def addresses(self, obj: InboundEmail) -> str:

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from functools import cached_property
 
 from triage.attachments import PDF_MAX_BYTES, inside, read_attachment
-from triage.doctext import declared_kind, may_hold_text
+from triage.doctext import XLSX_TYPES, declared_kind, may_hold_text
 from triage.htmltext import MAX_HTML_CHARS, html_adds
 from triage.mime import MAX_TEXT_CHARS, attachment_label
 from triage.readers.text import fold_for_rules
@@ -26,8 +26,8 @@ from triage.routes import Code, reason
 MAX_ATTACHMENTS_READ = 10
 PART_BREAK = "\n\n"
 RULES_MAX_CHARS = 500_000
-_SLOW = ("pdf", "eml")  # read after every cheap kind
-_SLOW_TYPES = ("application/pdf", "message/rfc822")
+_SLOW = ("pdf", "eml", "xlsx")  # read after every cheap kind
+_SLOW_TYPES = ("application/pdf", "message/rfc822", *XLSX_TYPES)
 ATTACHMENTS_MAX_SECONDS = 5.0  # for all of one email's attachments together
 
 
@@ -49,6 +49,8 @@ class EmailInput:
     # vouch for a part they did not read, so such an email goes to a person, never to an
     # automatic forward.
     unread: list[dict] = field(default_factory=list)
+    # The addresses the mail says it is from: From, Reply-To, the envelope sender.
+    senders: tuple[str, ...] = ()
 
     @classmethod
     def from_parsed(cls, parsed, *, received_at: datetime | None = None) -> EmailInput:
@@ -64,6 +66,7 @@ class EmailInput:
                          for a in parsed.attachments],
             html_text=parsed.html_text if parsed.html_text != parsed.text_body else "",
             attachment_texts=texts, unread=_cut_at_parse(parsed.flags) + unread,
+            senders=_addresses(parsed.from_address, parsed.reply_to),
         )
 
     @classmethod
@@ -79,6 +82,8 @@ class EmailInput:
             attachments=[attachment_label(a.filename, a.content_type) for a in rows],
             html_text=email.html_text if email.html_text != email.text_body else "",
             attachment_texts=texts, unread=_cut_at_parse(email.flags or {}) + unread,
+            senders=_addresses(email.from_address, (email.flags or {}).get("reply_to", ""),
+                               email.envelope_sender),
         )
 
     @cached_property  # wrap() asks on every chain call
@@ -117,6 +122,10 @@ class EmailInput:
         return text, tuple(s for s in starts if s < len(text)), unread
 
 
+def _addresses(*found: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(a.lower() for a in found if a))
+
+
 def _cut_at_parse(flags: dict) -> list[dict]:
     """What the parser's own bounds left out (the raw message keeps all of it)."""
     out = []
@@ -135,10 +144,10 @@ def _cut_at_parse(flags: dict) -> list[dict]:
 def _read(attachments) -> tuple[list[tuple[str, str]], list[dict]]:
     """((label, text) of the first MAX_ATTACHMENTS_READ attachments that have text, in
     their order; the reason each part was not read in full, named by its label). Cheap
-    kinds are read first and PDFs last, all within ATTACHMENTS_MAX_SECONDS, so a slow
-    PDF cannot use up the time of the claim beside it. Each attachment is (label,
-    declared type, file name, sniffed type, ``load()`` giving its bytes, called only if
-    it is read)."""
+    kinds are read first and PDFs, workbooks and attached messages last, all within
+    ATTACHMENTS_MAX_SECONDS, so a slow PDF cannot use up the time of the claim beside it.
+    Each attachment is (label, declared type, file name, sniffed type, ``load()`` giving
+    its bytes, called only if it is read)."""
     deadline = time.monotonic() + ATTACHMENTS_MAX_SECONDS
     ordered = sorted(
         (declared_kind(declared, filename) in _SLOW or sniffed in _SLOW_TYPES, order, label,

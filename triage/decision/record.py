@@ -47,6 +47,9 @@ class Decision:
     exposure_usd: Decimal | None = None
     response_deadline: date | None = None
     checklist: list[dict] = field(default_factory=list)
+    # {field: found | not_found | no_quote}: whether each extracted value's quote is in
+    # the email (``triage.decision.grounding``).
+    grounding: dict[str, str] = field(default_factory=dict)
     errors: list[dict] = field(default_factory=list)
     transient_error: str = ""
     calls: list[CallRecord] = field(default_factory=list)
@@ -70,6 +73,9 @@ class Decision:
             response_deadline=self.response_deadline.isoformat()
             if self.response_deadline else None,
         )
+        if self.grounding:
+            claim.update(grounding=self.grounding, unsupported=[
+                f for f, state in self.grounding.items() if state == "not_found"])
         return {
             "route": self.route,
             "is_claim": self.is_claim,

@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from triage import formats
-from triage.labels.vocabulary import MODEL_TRIGGERS, PROVIDERS, STATUS_WORDS, word
+from triage.labels.vocabulary import FIELDS, MODEL_TRIGGERS, PROVIDERS, STATUS_WORDS, word
 from triage.routes import Code
+from triage.senderwords import lookalike_how
 
 CHAINS = {"classification": gettext_lazy("classification"),
           "extraction": gettext_lazy("extraction"),
@@ -138,6 +139,14 @@ _WORDS: dict[str, Callable[[dict], str]] = {
         "before any payment") % {"quote": _q(d)},
     Code.CLAIM_CALLED_ROUTINE: lambda d: _(
         "the email reads as a claim, but the model called it routine"),
+    Code.LOOKALIKE_SENDER: lambda d: _(
+        "the sender's domain %(domain)s looks like %(known)s (%(how)s): a person must check "
+        "who sent it") % {"domain": d.get("domain") or _("(words removed)"),
+                          "known": d.get("known", ""), "how": lookalike_how(d.get("how"))},
+    Code.UNSUPPORTED_VALUES: lambda d: _(
+        "a value the model extracted is quoted from words that are not in the email "
+        "(%(fields)s): a person checks it") % {
+        "fields": ", ".join(word(FIELDS, f) for f in d.get("fields") or [])},
     Code.CONTAMINATION_NOT_ESCALATED: lambda d: _(
         "the email affirms contamination, but the model did not escalate"),
     Code.THREAT_NOT_ESCALATED: lambda d: _(
@@ -171,6 +180,17 @@ _WORDS: dict[str, Callable[[dict], str]] = {
     Code.PDF_ENCRYPTED: lambda d: _("it is encrypted"),
     Code.PDF_DAMAGED: lambda d: _("it is damaged (%(error)s)") % d,
     Code.PDF_READER_STOPPED: lambda d: _("its reader stopped (a limit of memory or CPU)"),
+    Code.SHEET_TOO_LARGE: lambda d: _(
+        "a workbook of %(bytes)s bytes is over the %(limit)s byte limit; not read") % {
+        "bytes": _count(d["bytes"]), "limit": _count(d["limit"])},
+    Code.SHEET_UNPACKS_TOO_LARGE: lambda d: _(
+        "the workbook unpacks to %(bytes)s bytes, over the %(limit)s byte limit; not read") % {
+        "bytes": _count(d["bytes"]), "limit": _count(d["limit"])},
+    Code.SHEET_ROWS_CUT: lambda d: _(
+        "only the first %(rows)s rows or %(cells)s cells were read") % {
+        "rows": _count(d["rows"]), "cells": _count(d["cells"])},
+    Code.SHEET_CHARS_CUT: lambda d: _("only the first %(chars)s characters were read") % {
+        "chars": _count(d["chars"])},
     Code.MESSAGE_TOO_DEEP: lambda d: _("an attached message %(depth)s messages deep") % d,
     Code.MESSAGE_FIRST_BYTES: lambda d: _(
         "only the first %(bytes)s bytes of the attached message were read") % {
@@ -191,6 +211,7 @@ _WORDS: dict[str, Callable[[dict], str]] = {
     Code.ROUTED: lambda d: _("%(route)s (%(provider)s)") % {
         "route": word(STATUS_WORDS, d["route"]), "provider": d.get("provider", "")},
     Code.OWN_NOTIFICATION: lambda d: _("our own notification"),
+    Code.OUT_OF_OFFICE: lambda d: _("out-of-office reply"),
     Code.OWN_ADDRESS: lambda d: _("sent from our own address"),
     Code.BOUNCE_REPORT: lambda d: _("delivery status notification (bounce)"),
     Code.BOUNCE_SENDER: lambda d: _("bounce from %(address)s") % {
@@ -255,7 +276,7 @@ def reason(d: dict | str) -> str:
     if shown is None:
         params = ", ".join(f"{k}: {v}" for k, v in d.items() if k != "code")
         shown = f"{d.get('code', '?')} ({params})" if params else str(d.get("code", "?"))
-    if d.get("code") in _PDF_PROBLEMS:
+    if d.get("code") in _PDF_PROBLEMS and "pages" in d:
         shown = f"{shown}; {_pages(d)}"
     return _part(d, shown)
 

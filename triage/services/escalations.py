@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from triage import labels, routes
 from triage.models import ESCALATION_TRANSITIONS, Escalation, InboundEmail, TriageRun
-from triage.services import notes
+from triage.services import notes, ownership
 from triage.services.audit import audit_write
 from triage.services.notifications import notification_queue_escalation
 from triage.services.outcome import Outcome, ReviewError
@@ -91,6 +91,7 @@ def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome
         esc.acknowledged_by, esc.acknowledged_at = actor, timezone.now()
         esc.note = note.strip()
         esc.save(update_fields=["state", "acknowledged_by", "acknowledged_at", "note"])
+        ownership.assignee_take_if_free("escalation", esc.pk, actor)
         audit_write(esc.email_id, "escalation_acknowledged", actor=actor,
                     target=f"escalation:{esc.pk}",
                     before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)

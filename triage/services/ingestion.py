@@ -14,8 +14,10 @@ from django.utils import timezone
 
 from triage import metrics
 from triage.automated import is_bounce
+from triage.decision import Config
 from triage.mime import ParsedEmail
 from triage.models import Attachment, InboundEmail, Reply, Status, WebhookToken
+from triage.readers.signals import sender_lookalikes
 from triage.routes import Code, reason
 from triage.services.audit import audit_event, audit_write_many
 from triage.services.queue import email_publish_on_commit
@@ -106,15 +108,17 @@ def email_ingest(
                             sender=sender, content_hash=content_hash)
     now = timezone.now()
     # Not triaged: only what would loop or is nobody's message, our own notifications
-    # and bounces (mime.detect_automated) and mail from our own addresses. Other
-    # machine-sent mail (an ERP's claim, an out-of-office reply) is triaged like any
-    # other; flags["automated_hint"] tells staff why it looks automated.
+    # and bounces (mime.detect_automated), mail from our own addresses, and a plain
+    # out-of-office reply (no claim, amount, deadline or bank details: mime reads it).
+    # Other machine-sent mail (an ERP's claim, an auto-reply that says something) is
+    # triaged like any other; flags["automated_hint"] tells staff why it looks automated.
     own = set(settings.TRIAGE_OWN_ADDRESSES)
     from_us = own & ({sender, parsed.from_address.lower()} - {""})
     automated, unproven = _proven_automated(parsed)
     automated = automated or (reason(Code.OWN_ADDRESS) if from_us else {})
     if unproven:
         parsed.flags.setdefault("automated_hint", unproven)
+    _sender_flags(parsed, envelope_sender)
     # Stored as queued with the publish on commit: one transaction per email. If the
     # publish fails the row drops back to received for the sweeper.
     status = Status.IGNORED if automated else Status.QUEUED
@@ -184,6 +188,19 @@ def email_ingest(
     if not email_publish_on_commit(email.pk):
         status = Status.RECEIVED
     return IngestResult(email.pk, status, duplicate=False)
+
+
+def _sender_flags(parsed: ParsedEmail, envelope_sender: str) -> None:
+    """What staff should see about who the mail says it is from: a Reply-To that is not
+    the From (the worker reads it too), and domains passing for ours or a
+    counterpart's (the same reading the decision makes, as a flag on the page)."""
+    if parsed.reply_to and parsed.reply_to.lower() != parsed.from_address.lower():
+        parsed.flags["reply_to"] = parsed.reply_to[:320]
+    fakes = sender_lookalikes([parsed.from_address, parsed.reply_to, envelope_sender],
+                              Config.from_settings().known_domains)
+    if fakes:
+        parsed.flags["lookalike_sender"] = [
+            {"domain": f.domain, "resembles": f.resembles, "how": f.how} for f in fakes]
 
 
 def _find(key: str) -> IngestResult | None:

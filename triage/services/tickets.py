@@ -118,6 +118,9 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
                 claim[field] = new
         if not diff:
             return Outcome(False, _("Nothing changed."))
+        # A corrected value stands on the staff member's word, no longer on the quote.
+        claim["grounding"] = {**(claim.get("grounding") or {}),
+                              **dict.fromkeys(diff, "corrected")}
         data["claim"] = claim
         ticket.data, ticket.version, ticket.last_corrected_by = data, ticket.version + 1, actor
         ticket.save(update_fields=["data", "version", "last_corrected_by"])

@@ -133,11 +133,18 @@ def _apply(email: InboundEmail, run: TriageRun, decision: Decision) -> None:
     applied = emails.email_route(
         email, run, old=Status.PROCESSING, reasons=routed_reasons(decision), kind="routed",
         department=decision.department,
-        ticket_data={"claim": decision.claim, "checklist": decision.checklist})
+        ticket_data={"claim": _grounded(decision), "checklist": decision.checklist})
     if not applied:
         # Someone else moved it (the sweeper re-queued a run it thought dead): keep the
         # run for the record, take no action.
         log.warning("email %s left processing during the run; decision not applied", email.pk)
+
+
+def _grounded(decision: Decision) -> dict | None:
+    """The claim a draft starts from, with whether each value's quote is in the email."""
+    if decision.claim is None or not decision.grounding:
+        return decision.claim
+    return {**decision.claim, "grounding": dict(decision.grounding)}
 
 
 def routed_reasons(decision: Decision) -> list[dict]:

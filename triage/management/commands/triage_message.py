@@ -66,6 +66,9 @@ class Command(BaseCommand):
             c = r["claim"]
             w(f"exposure:    {c['exposure_amount']} {c['exposure_currency']} "
               f"(USD {c['exposure_usd']})   deadline: {c['response_deadline']}")
+            if c.get("unsupported"):
+                w(f"unsupported: {', '.join(c['unsupported'])} (the model's quote is not in "
+                  f"the email)")
         w(f"provider:    {llm_info['provider']} ({llm_info['model']}), {llm_info['calls']} "
           f"calls in {llm_info['rounds']} rounds, tokens {llm_info['input_tokens']}/"
           f"{llm_info['output_tokens']}")
