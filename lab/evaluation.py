@@ -38,7 +38,7 @@ from triage.decision import (
     model_spec,
     run_chains,
 )
-from triage.routes import ClaimType, Department, Route
+from triage.routes import ClaimType, Code, Department, Route
 
 FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
           "exposure_currency"]
@@ -176,7 +176,7 @@ def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
         "exposure_amount": float(decision.exposure_amount)
         if decision.exposure_amount is not None else None,
         "exposure_currency": decision.exposure_currency or None,
-        "bank_flag": any("bank details change" in s for s in decision.review_signals),
+        "bank_flag": any(s["code"] == Code.BANK_CHANGE for s in decision.review_signals),
         "grounding": dict(decision.grounding),
     }
     expected = case["expected"]

@@ -78,8 +78,8 @@ def test_a_plain_out_of_office_reply_is_stored_and_shown_not_forwarded(
         case, subject, body, headers, evidence, django_capture_on_commit_callbacks, mailoutbox):
     email, published = ingest(message(subject, body, *headers),
                               django_capture_on_commit_callbacks)
-    assert (email.status, email.automated) == (Status.IGNORED, "out-of-office reply")
-    assert email.status_reason == "not triaged: out-of-office reply"
+    assert (email.status, email.automated) == (Status.IGNORED, "out_of_office")
+    assert email.status_reasons == [{"code": "out_of_office"}]
     assert email.flags["out_of_office"] == evidence
     # "Looks automated (triaged anyway)" would say the opposite of what happened.
     assert "automated_hint" not in email.flags
@@ -145,11 +145,11 @@ def test_the_reason_is_on_the_email_page_and_the_list(client, staff,
                       django_capture_on_commit_callbacks)
     login(client, staff["triager"])
     page = client.get(reverse("admin:triage_inboundemail_change", args=[email.pk]))
-    assert "not triaged: out-of-office reply" in page.content.decode()
+    assert "out-of-office reply" in page.content.decode()
     listing = client.get(reverse("admin:triage_inboundemail_changelist")).content.decode()
     assert "Out-of-office reply, not triaged" in listing
     found = client.get(reverse("admin:triage_inboundemail_changelist"),
                        {"flag": "out_of_office"}).content.decode()
     assert "S/C 2026/0355" in found
     with translation.override("pt-br"):
-        assert labels.sentences(email.status_reason) == "não triado: resposta de ausência"
+        assert labels.reasons(email.status_reasons) == "resposta de ausência"

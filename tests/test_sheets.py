@@ -4,6 +4,7 @@ and a workbook built to be expensive is cut cheaply and sends the email to a per
 from __future__ import annotations
 
 import io
+import json
 import zipfile
 from datetime import UTC, datetime
 
@@ -100,7 +101,7 @@ def test_a_workbook_is_known_by_its_bytes_not_its_name():
     # A file that only says it is a workbook: nothing read, nothing to run.
     assert read_attachment(b"MZ\x90\x00 not a workbook", XLSX, "claim.xlsx").text == ""
     damaged = read_attachment(b"PK\x03\x04" + b"\x00" * 200, XLSX, "claim.xlsx")
-    assert damaged.unread and damaged.unread[0].startswith("it is damaged")
+    assert damaged.unread and damaged.unread[0]["code"] == "pdf_damaged"
 
 
 def _decide(subject: str, body: str, book: bytes):
@@ -118,7 +119,7 @@ def test_a_claim_whose_amount_is_only_in_a_spreadsheet_total_reaches_the_desk_or
             "the total claimed are in the attached spreadsheet.")
     decision = _decide("Claim lots 7731-7733", body, claim_book())
     assert decision.route in ("escalated", "needs_review")
-    shown = " ".join(decision.backstop_triggers + decision.review_signals)
+    shown = json.dumps(decision.backstop_triggers + decision.review_signals)
     assert "185500" in shown or decision.exposure_usd == 185500
 
 
@@ -138,8 +139,9 @@ def test_a_workbook_cut_by_a_cap_sends_the_email_to_a_person():
     decision = _decide("Weekly price list", "Dear buyer, please find our price list for next "
                        "week's shipments attached.", gap)
     assert decision.route == "needs_review"
-    assert decision.review_signals[0].startswith("not every part of the email was read")
-    assert f"read {sheetread.MAX_ROWS} rows or" in decision.review_signals[0]
+    assert decision.review_signals[0]["code"] == "parts_unread"
+    [part] = decision.review_signals[0]["parts"]
+    assert (part["code"], part["rows"]) == ("sheet_rows_cut", sheetread.MAX_ROWS)
 
 
 def _sheet_xml(rows: str) -> bytes:
@@ -166,8 +168,8 @@ def test_a_zip_bomb_is_cut_at_the_directory_without_unpacking(monkeypatch):
     assert read_attachment(fine, XLSX, "claim.xlsx").unread == ()
     monkeypatch.setattr(sheetread, "run_reader", _no_reader)
     reading = read_attachment(large, XLSX, "claim.xlsx")
-    assert reading.unread[0].startswith("it unpacks to ")
-    assert reading.unread[0].endswith(f"over the {sheetread.MAX_UNPACKED} byte limit; not read")
+    assert reading.unread[0]["code"] == "sheet_unpacks_too_large"
+    assert reading.unread[0]["limit"] == sheetread.MAX_UNPACKED
 
     def run(content):
         return read_attachment(content, XLSX, "claim.xlsx")
@@ -188,7 +190,7 @@ def test_a_huge_shared_strings_table_is_cut_before_openpyxl_loads_it(monkeypatch
     small, large = table(600_000), table(2_400_000)
     monkeypatch.setattr(sheetread, "run_reader", _no_reader)
     reading = read_attachment(large, XLSX, "claim.xlsx")
-    assert reading.unread[0].startswith("it unpacks to ")
+    assert reading.unread[0]["code"] == "sheet_unpacks_too_large"
 
     def run(content):
         return read_attachment(content, XLSX, "claim.xlsx")
@@ -216,7 +218,8 @@ def test_a_million_empty_rows_stop_at_the_row_cap_in_constant_cpu():
             f'<row r="{row}"><c r="A{row}" t="n"><v>1</v></c></row>')})
 
     reading = read_attachment(gap(1_000_000), XLSX, "claim.xlsx")
-    assert reading.unread == (f"read {sheetread.MAX_ROWS} rows or {sheetread.MAX_CELLS} cells",)
+    assert reading.unread == ({"code": "sheet_rows_cut", "rows": sheetread.MAX_ROWS,
+                               "cells": sheetread.MAX_CELLS},)
 
     def run(content):
         send = _Send()
@@ -237,7 +240,8 @@ def test_wide_rows_stop_at_the_cell_cap():
         return rewrite(claim_book(), {SHEET: _sheet_xml(cells)})
 
     reading = read_attachment(wide(200), XLSX, "claim.xlsx", max_seconds=10)
-    assert reading.unread == (f"read {sheetread.MAX_ROWS} rows or {sheetread.MAX_CELLS} cells",)
+    assert reading.unread == ({"code": "sheet_rows_cut", "rows": sheetread.MAX_ROWS,
+                               "cells": sheetread.MAX_CELLS},)
 
     def run(content):
         send = _Send()

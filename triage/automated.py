@@ -14,10 +14,11 @@ from triage.mimeheaders import Headers
 from triage.readers import signals
 from triage.readers.dates import find_deadlines
 from triage.readers.money import find_amounts
+from triage.routes import Code, reason
 
 # A Message-ID in a header; ``triage.mime`` reads every message's with it too.
 MSGID_RE = re.compile(r"<([^<>\s]+)>")
-_BOUNCES = ("delivery status notification (bounce)", "bounce from ")
+_BOUNCES = frozenset({Code.BOUNCE_REPORT, Code.BOUNCE_SENDER})
 
 # Set on every notification and reply we send, so our own mail coming back is not triaged.
 NOTIFICATION_HEADER = "X-Triage-Notification"
@@ -25,28 +26,28 @@ _BOUNCE_SENDERS = re.compile(r"(mailer-daemon|postmaster)@", re.I)
 _NOREPLY_SENDERS = re.compile(r"(no-?reply|do-?not-?reply)[^@]*@", re.I)
 
 
-def detect_automated(message: Message, from_address: str, own: list[str] | None = None) -> str:
-    """Why a message is stored but not triaged, or ''. Only what would loop or is no
-    message from anyone: our own notifications coming back, and delivery status
+def detect_automated(message: Message, from_address: str, own: list[str] | None = None) -> dict:
+    """Why a message is stored but not triaged (a reason), or {}. Only what would loop
+    or is no message from anyone: our own notifications coming back, and delivery status
     notifications (bounces); a plain out-of-office reply is the third (``out_of_office``,
-    which needs the body). Other machine-sent mail (an ERP's claim, an auto-reply that
-    says something) is triaged like any other; ``automated_hint`` says why it looks
-    automated."""
+    which needs the body: ``Code.OUT_OF_OFFICE``). Other machine-sent mail (an ERP's
+    claim, an auto-reply that says something) is triaged like any other;
+    ``automated_hint`` says why it looks automated."""
     head = Headers(message, {})
     if head.raw(NOTIFICATION_HEADER.lower()):
-        return "our own notification"
+        return reason(Code.OWN_NOTIFICATION)
     if own and from_address and from_address.lower() in own:
-        return "sent from our own address"
+        return reason(Code.OWN_ADDRESS)
     report_type = head.param("report-type").lower()
     if message.get_content_type() == "multipart/report" and report_type == "delivery-status":
-        return "delivery status notification (bounce)"
+        return reason(Code.BOUNCE_REPORT)
     if _BOUNCE_SENDERS.match(from_address or ""):
-        return f"bounce from {from_address}"
-    return ""
+        return reason(Code.BOUNCE_SENDER, address=from_address[:200])
+    return {}
 
 
-def is_bounce(reason: str) -> bool:
-    return reason.startswith(_BOUNCES)
+def is_bounce(why: dict) -> bool:
+    return why.get("code") in _BOUNCES
 
 
 def notification_tag(message: Message) -> str:
@@ -99,7 +100,6 @@ def automated_hint(message: Message, from_address: str) -> str:
 
 # --- out-of-office replies -------------------------------------------------------------
 
-OUT_OF_OFFICE = "out-of-office reply"
 # A longer reply is not plain: a person reads it (the readers below stay cheap too).
 OUT_OF_OFFICE_MAX_CHARS = 20_000
 # What mail clients and people put first in an automatic reply's subject, EN/PT/ES

@@ -28,7 +28,6 @@ from email.message import EmailMessage, Message
 
 from triage.automated import (
     MSGID_RE,
-    OUT_OF_OFFICE,
     auto_reply,
     automated_hint,
     detect_automated,
@@ -51,6 +50,7 @@ from triage.htmltext import convert, html_adds, html_to_text
 from triage.mimeheaders import Headers, parse_date, parse_tree, read_addresses
 from triage.parsed import ParsedAttachment, ParsedEmail
 from triage.readers.text import mixed_script_words
+from triage.routes import Code, reason
 from triage.sanitize import invisible_report, normalize_for_model
 
 TEXT_MAX_BYTES = 2 * 1024 * 1024  # of a text, CSV or .eml attachment read for its text
@@ -168,7 +168,7 @@ def _assemble(texts: list[str], htmls: list[str], hidden: list[str], flags: dict
         if evidence:
             # Stored and shown, never forwarded: the status reason says so, and the hint
             # that it "looks automated (triaged anyway)" would say the opposite.
-            fields["automated"] = OUT_OF_OFFICE
+            fields["automated"] = reason(Code.OUT_OF_OFFICE)
             flags["out_of_office"] = evidence
             flags.pop("automated_hint", None)
     return ParsedEmail(

@@ -8,8 +8,9 @@ under a CPU and a memory limit of its own (a decompression bomb ends there, not 
 worker).
 
 Children come from a fork server (``multiprocessing``'s ``forkserver``): a small,
-single-threaded process started once, which imports only pypdf, openpyxl and the two
-readers, so a fork never copies a threaded worker's locks. No Django here.
+single-threaded process started once, which imports only pypdf, openpyxl, the two
+readers and the reason vocabulary (``triage.routes``, pure), so a fork never copies a
+threaded worker's locks. No Django here.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from typing import Any
 
 from pypdf import PdfReader
 
+from triage.routes import Code, reason
+
 MEMORY_BYTES = 1024 * 1024 * 1024  # the child's address space
 _CONTEXT = multiprocessing.get_context("forkserver")
 # Replaces the default preload (the caller's __main__: a worker, a test runner); the
@@ -36,7 +39,7 @@ _CONTEXT.set_forkserver_preload([__name__, "triage.sheetread"])
 class PdfPages:
     pages: list[str] = field(default_factory=list)
     total: int | None = None  # pages in the document, once the child has counted them
-    problem: str = ""  # why not every page was read ('' when all of max_pages were)
+    problem: dict = field(default_factory=dict)  # why not every page was read (a reason)
 
 
 def read_pages(content: bytes, *, max_pages: int, max_seconds: float) -> PdfPages:
@@ -57,30 +60,30 @@ def read_pages(content: bytes, *, max_pages: int, max_seconds: float) -> PdfPage
 
 
 def run_reader(target: Callable, args: tuple, *, max_seconds: float,
-               receive: Callable[[str, Any], None]) -> str:
+               receive: Callable[[str, Any], None]) -> dict:
     """Run ``target(send, *args)`` in a child under the CPU and memory limits, handing
     each ``(kind, value)`` it sends to ``receive`` until it sends ``("done", None)``;
-    ``("problem", why)`` ends it too. The problem that ended it early ('' when it
-    finished): what arrived before the deadline stays received. The spreadsheet reader
+    ``("problem", reason)`` ends it too. The problem that ended it early (a reason, {}
+    when it finished): what arrived before the deadline stays received. The spreadsheet reader
     (``triage.sheetread``) runs here too."""
     if max_seconds <= 0:
-        return "no time was left to read it"
+        return reason(Code.PDF_NO_TIME)
     receiver, send = _CONTEXT.Pipe(duplex=False)
     child = _CONTEXT.Process(target=_limited, daemon=True,
                              args=(target, send, math.ceil(max_seconds) + 1, *args))
     try:
         child.start()
     except OSError as exc:
-        return f"no reader process could start ({type(exc).__name__})"
+        return reason(Code.PDF_READER_UNAVAILABLE, error=type(exc).__name__)
     finally:
         send.close()  # the child holds its own end; EOF here means it is gone
     deadline = time.monotonic() + max_seconds
-    problem = ""
+    problem: dict = {}
     try:
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not receiver.poll(left):
-                problem = f"its reading took over {max_seconds:g} s and was stopped"
+                problem = reason(Code.PDF_TIMED_OUT, seconds=max_seconds)
                 break
             kind, value = receiver.recv()
             if kind == "done":
@@ -90,7 +93,7 @@ def run_reader(target: Callable, args: tuple, *, max_seconds: float,
                 break
             receive(kind, value)
     except (EOFError, OSError):
-        problem = "its reader stopped (a limit of memory or CPU)"
+        problem = reason(Code.PDF_READER_STOPPED)
     finally:
         if child.is_alive():
             child.kill()
@@ -112,7 +115,7 @@ def _child(send, content: bytes, max_pages: int) -> None:
     try:
         reader = PdfReader(io.BytesIO(content), strict=False)
         if reader.is_encrypted and not reader.decrypt(""):
-            send.send(("problem", "it is encrypted"))
+            send.send(("problem", reason(Code.PDF_ENCRYPTED)))
             return
         send.send(("total", len(reader.pages)))
         for number, page in enumerate(reader.pages):
@@ -121,4 +124,4 @@ def _child(send, content: bytes, max_pages: int) -> None:
             send.send(("page", page.extract_text() or ""))
         send.send(("done", None))
     except Exception as exc:  # noqa: BLE001 - a malformed PDF is data, not a crash
-        send.send(("problem", f"it is damaged ({type(exc).__name__})"))
+        send.send(("problem", reason(Code.PDF_DAMAGED, error=type(exc).__name__)))

@@ -3,8 +3,6 @@ counterpart's (``readers.signals.senders``), in the review signal and the flag."
 
 from __future__ import annotations
 
-import re
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,19 +15,13 @@ LOOKALIKE_HOW = {
 }
 
 
-def _how(code: str | None) -> str:
+def lookalike_how(code: str | None) -> str:
+    """How a sender's domain passes for a known one, in the reader's language."""
     return str(LOOKALIKE_HOW.get(code or "", code or "-"))
-
-
-def lookalike_sentence(m: re.Match[str]) -> str:
-    """The review signal ``route.review_signals`` writes, read by ``labels.PATTERNS``."""
-    return _("the sender's domain %(domain)s looks like %(known)s (%(how)s): a person must "
-             "check who sent it") % {"domain": m["domain"], "known": m["known"],
-                                     "how": _how(m["how"])}
 
 
 def lookalike_senders(found: list[dict]) -> str:
     """The ``lookalike_sender`` flag's entries, for the email page."""
     return "; ".join(_("%(domain)s looks like %(known)s (%(how)s)") % {
         "domain": f.get("domain", ""), "known": f.get("resembles", ""),
-        "how": _how(f.get("how"))} for f in found if isinstance(f, dict))
+        "how": lookalike_how(f.get("how"))} for f in found if isinstance(f, dict))

@@ -29,9 +29,10 @@ import datetime as dt
 import io
 import re
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from triage.pdfread import run_reader
+from triage.routes import Code, reason
 
 MAX_UNPACKED = 20 * 1024 * 1024  # bytes the ZIP's parts unpack to, as its directory says
 MAX_ROWS = 10_000
@@ -47,7 +48,7 @@ _CURRENCY_TEXT = re.compile(r"[A-Z]{3}|[A-Z]{0,2}\$|[€£¥₹]")
 @dataclass(frozen=True)
 class SheetText:
     text: str
-    problem: str = ""  # why not all of it was read ('' when it was)
+    problem: dict = field(default_factory=dict)  # why not all of it was read (a reason)
 
 
 def read_workbook(content: bytes, *, max_seconds: float) -> SheetText:
@@ -56,10 +57,10 @@ def read_workbook(content: bytes, *, max_seconds: float) -> SheetText:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
     except (zipfile.BadZipFile, ValueError, OSError) as exc:
-        return SheetText("", f"it is damaged ({type(exc).__name__})")
+        return SheetText("", reason(Code.PDF_DAMAGED, error=type(exc).__name__))
     if unpacked > MAX_UNPACKED:
-        return SheetText("", f"it unpacks to {unpacked} bytes, over the {MAX_UNPACKED} byte "
-                             f"limit; not read")
+        return SheetText("", reason(Code.SHEET_UNPACKS_TOO_LARGE, bytes=unpacked,
+                                    limit=MAX_UNPACKED))
     lines: list[str] = []
     cut = []
 
@@ -70,7 +71,7 @@ def read_workbook(content: bytes, *, max_seconds: float) -> SheetText:
             cut.append(value)
 
     problem = run_reader(_child, (content,), max_seconds=max_seconds, receive=receive)
-    return SheetText("\n".join(lines), problem or (cut[0] if cut else ""))
+    return SheetText("\n".join(lines), problem or (cut[0] if cut else {}))
 
 
 def _child(send, content: bytes) -> None:
@@ -92,14 +93,15 @@ def _child(send, content: bytes) -> None:
                 rows += 1
                 cells += len(row)
                 if rows > MAX_ROWS or cells > MAX_CELLS:
-                    send.send(("cut", f"read {MAX_ROWS} rows or {MAX_CELLS} cells"))
+                    send.send(("cut", reason(Code.SHEET_ROWS_CUT, rows=MAX_ROWS,
+                                             cells=MAX_CELLS)))
                     break
                 line = "\t".join(_cell(c.value, c.number_format) for c in row).rstrip("\t")
                 if not line:
                     continue
                 chars += len(line) + 1
                 if chars > MAX_CHARS:
-                    send.send(("cut", f"read its first {MAX_CHARS} characters"))
+                    send.send(("cut", reason(Code.SHEET_CHARS_CUT, chars=MAX_CHARS)))
                     break
                 batch.append(line)
                 size += len(line)
@@ -114,7 +116,7 @@ def _child(send, content: bytes) -> None:
         book.close()
         send.send(("done", None))
     except Exception as exc:  # noqa: BLE001 - a malformed workbook is data, not a crash
-        send.send(("problem", f"it is damaged ({type(exc).__name__})"))
+        send.send(("problem", reason(Code.PDF_DAMAGED, error=type(exc).__name__)))
 
 
 def _cell(value, number_format: str | None) -> str:

@@ -8,6 +8,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 
 from tests.factories import MAIL, ROOT
 from triage.models import InboundEmail, Notification, Status
@@ -36,6 +37,30 @@ def test_triage_message_text():
     # Each extracted value says whether its quote is in the email.
     assert data["claim"]["grounding"]["exposure_amount"] == "found"
     assert data["claim"]["unsupported"] == []
+
+
+BANK = ("Invoice OF-5521 for ocean freight, USD 8,740.00. Please note our bank details have "
+        "changed: kindly remit to IBAN GB33BUKB20201555555555.")
+
+
+def test_triage_message_says_the_reasons_in_the_active_language_and_prints_codes_as_json():
+    out = StringIO()
+    call_command("triage_message", "--text", BANK, "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["review_signals"] == [{"code": "bank_change",
+                                       "quote": "bank details have changed"}]
+    with translation.override("pt-br"):
+        out = StringIO()
+        call_command("triage_message", "--text", BANK, stdout=out)
+    review = next(line for line in out.getvalue().splitlines() if line.startswith("review:"))
+    assert review == ("review:      pedido de troca de dados bancários (\u201cbank details have "
+                      "changed\u201d): uma pessoa deve confirmá-lo por telefone antes de "
+                      "qualquer pagamento")
+    with translation.override("en"):
+        out = StringIO()
+        call_command("triage_message", "--text", BANK, stdout=out)
+    assert "review:      bank details change requested (\u201cbank details have changed" \
+        "\u201d)" in out.getvalue()
 
 
 def _readme_demo_summary() -> list[str]:

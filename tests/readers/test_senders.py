@@ -122,16 +122,16 @@ def known(settings):
 def test_a_lookalike_sender_goes_to_a_person_and_the_real_one_is_forwarded(known):
     fake = _decide("billing@c0tton-trading.com")
     assert fake.route == "needs_review" and not fake.escalate
-    assert fake.review_signals == ["the sender's domain 'c0tton-trading.com' looks like "
-                                   "'cotton-trading.com' (letters): a person must check who "
-                                   "sent it"]
+    assert fake.review_signals == [{"code": "lookalike_sender", "domain": "c0tton-trading.com",
+                                    "known": "cotton-trading.com", "how": "letters"}]
     assert _decide("billing@cotton-trading.com").route == "forwarded"
     assert _decide("billing@marmaratekstil.com").route == "forwarded"
     # A Reply-To that passes for a counterpart: replies would go to the impostor.
     swapped = _decide("billing@marmaratekstil.com", reply_to="ap@marmaratekstill.com")
     assert swapped.route == "needs_review"
-    assert "'marmaratekstill.com' looks like 'marmaratekstil.com' (typo)" in (
-        swapped.review_signals[0])
+    assert swapped.review_signals[0] == {"code": "lookalike_sender",
+                                         "domain": "marmaratekstill.com",
+                                         "known": "marmaratekstil.com", "how": "typo"}
 
 
 def test_a_lookalike_never_escalates_by_itself_nor_hides_a_fact(known):

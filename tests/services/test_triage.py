@@ -21,6 +21,7 @@ from triage.models import (
     Ticket,
     TriageRun,
 )
+from triage.routes import Code, reason
 from triage.services.ingestion import email_ingest
 from triage.services.status import TransitionError, email_transition
 from triage.services.triage import TransientTriageError, email_claim, email_triage
@@ -101,7 +102,8 @@ def test_invoice_is_forwarded_to_finance(mailoutbox, django_capture_on_commit_ca
 def test_rerun_of_a_decision_sends_nothing_twice(mailoutbox, django_capture_on_commit_callbacks):
     email = queued("01-contamination-claim-ica.eml")
     triage(email, django_capture_on_commit_callbacks)
-    email_transition(email.pk, old=Status.ESCALATED, new=Status.QUEUED, reason="re-triage")
+    email_transition(email.pk, old=Status.ESCALATED, new=Status.QUEUED,
+                     reasons=[reason(Code.RETRIAGE_REQUESTED)])
     assert triage(email, django_capture_on_commit_callbacks, task_id="t-2") == "escalated"
     assert TriageRun.objects.filter(email=email).count() == 2
     assert Escalation.objects.filter(email=email).count() == 1
@@ -112,7 +114,8 @@ def test_rerun_of_a_decision_sends_nothing_twice(mailoutbox, django_capture_on_c
 def test_retriaged_ticket_draft_gets_a_new_version(django_capture_on_commit_callbacks):
     email = queued("03-weight-shortfall.eml")
     triage(email, django_capture_on_commit_callbacks)
-    email_transition(email.pk, old=Status.TICKET, new=Status.QUEUED, reason="re-triage")
+    email_transition(email.pk, old=Status.TICKET, new=Status.QUEUED,
+                     reasons=[reason(Code.RETRIAGE_REQUESTED)])
     triage(email, django_capture_on_commit_callbacks, task_id="t-2")
     ticket = Ticket.objects.get(email=email)
     assert ticket.version == 2 and ticket.run_id == email.current_run_id
@@ -137,7 +140,7 @@ def test_a_plain_out_of_office_reply_is_stored_not_forwarded_and_one_that_says_m
                               provider="import")
     plain = InboundEmail.objects.get(pk=result.email_id)
     assert (result.status, plain.status) == (Status.IGNORED, Status.IGNORED)
-    assert plain.status_reason == "not triaged: out-of-office reply"
+    assert plain.status_reasons == [{"code": "out_of_office"}]
     assert plain.flags["out_of_office"] == "Auto-Submitted: auto-replied"
     assert published == [] and not TriageRun.objects.filter(email=plain).exists()
     assert email_triage(plain.pk, task_id="t-0") == "skipped"
@@ -232,7 +235,7 @@ def test_a_slow_model_cannot_hold_the_run_past_its_time_budget(gemini, settings)
     assert gemini.in_flight == 1  # it returned while the extraction was still answering
     run = TriageRun.objects.get(email=email)
     assert run.status == RunStatus.ERROR and run.finished_at is not None
-    assert any("time budget" in e for e in run.errors)
+    assert {"code": Code.CHAIN_OUT_OF_TIME, "chain": "extraction"} in run.errors
     assert {c.chain for c in run.calls.all()} >= {"classification", "extraction"}
 
 

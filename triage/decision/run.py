@@ -36,7 +36,7 @@ from triage.decision import route as routing
 from triage.decision.input import EmailInput
 from triage.decision.record import CallRecord, Decision
 from triage.readers import signals
-from triage.routes import Route
+from triage.routes import Code, Route, reason
 
 __all__ = ["Config", "build_model", "decide", "model_spec", "run_chains"]
 
@@ -73,13 +73,12 @@ class _Budget:
     def __init__(self, limit: int) -> None:
         self.limit, self.used = limit, 0
 
-    def take(self, n: int) -> None:
+    def take(self, n: int) -> dict:
+        """{} when the calls fit the budget (and are counted), else the error's reason."""
         if self.used + n > self.limit:
-            raise ChainError(
-                f"LLM call budget exceeded: {self.used + n} calls > limit {self.limit}",
-                transient=False,
-            )
+            return reason(Code.CALL_BUDGET_EXCEEDED, calls=self.used + n, limit=self.limit)
         self.used += n
+        return {}
 
 
 def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel | None,
@@ -99,6 +98,8 @@ def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel
     except Exception as exc:  # noqa: BLE001 - every failure is recorded and classified
         err = classify_exception(exc)
         record.error, record.transient = f"{chain_module.NAME}: {err}", err.transient
+        record.failure = reason(Code.CHAIN_FAILED, chain=chain_module.NAME,
+                                detail=str(err)[:2000])
         return None, record
     finally:
         record.latency_ms = int((time.perf_counter() - started) * 1000)
@@ -114,7 +115,8 @@ def _result(future: Future, chain_module, spec: ModelSpec,
         return None, CallRecord(chain_module.NAME, spec.provider, spec.model_name,
                                 chain_module.PROMPT_VERSION, transient=True,
                                 error=f"{chain_module.NAME}: the run's time budget ran out; "
-                                      f"call abandoned")
+                                      f"call abandoned",
+                                failure=reason(Code.CHAIN_OUT_OF_TIME, chain=chain_module.NAME))
 
 
 def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
@@ -169,7 +171,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     def keep(parsed: BaseModel | None, record: CallRecord) -> BaseModel | None:
         decision.calls.append(record)
         if record.error:
-            decision.errors.append(record.error)
+            decision.errors.append(record.failure)
             if record.transient and not decision.transient_error:
                 decision.transient_error = record.error
         return parsed
@@ -183,12 +185,10 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         return [keep(*_result(future, module, spec, deadline)) for module, future in futures]
 
     def over_budget(n: int) -> bool:
-        try:
-            budget.take(n)
-        except ChainError as exc:
-            decision.errors.append(str(exc))
-            return True
-        return False
+        error = budget.take(n)
+        if error:
+            decision.errors.append(error)
+        return bool(error)
 
     # Round 1: classification.
     if over_budget(1):
@@ -238,7 +238,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     if esc is not None:
         decision.model_escalation = esc.model_dump(mode="json")
         decision.model_triggers = [str(t) for t in esc.triggers] or (
-            ["model: requires escalation"] if esc.requires_escalation else [])
+            [reason(Code.MODEL_REQUIRED)] if esc.requires_escalation else [])
     model_says = bool(esc and esc.requires_escalation)
     decision.escalate, decision.backstop_overrode = routing.combine(model_says, result)
     decision.review_signals = routing.review_signals(
@@ -335,6 +335,7 @@ def decide(email: EmailInput, *, spec: ModelSpec | None = None, model=None,
         model = model or build_model(spec)
     except ChainError as exc:
         return Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
-                        model_name=spec.model_name, errors=[str(exc)])
+                        model_name=spec.model_name,
+                        errors=[reason(Code.MODEL_UNAVAILABLE, detail=str(exc)[:2000])])
     return run_chains(email, model=model, spec=spec, config=config or Config.from_settings(),
                       deadline=deadline)

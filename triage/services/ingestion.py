@@ -18,6 +18,7 @@ from triage.decision import Config
 from triage.mime import ParsedEmail
 from triage.models import Attachment, InboundEmail, Reply, Status, WebhookToken
 from triage.readers.signals import sender_lookalikes
+from triage.routes import Code, reason
 from triage.services.audit import audit_event, audit_write_many
 from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
@@ -62,24 +63,24 @@ def dedupe_key(parsed: ParsedEmail, *, provider: str, provider_event_id: str,
     return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest(), basis
 
 
-def _proven_automated(parsed: ParsedEmail) -> tuple[str, str]:
-    """(why it is not triaged, or ''; what it claimed but could not prove, or '').
+def _proven_automated(parsed: ParsedEmail) -> tuple[dict, str]:
+    """(why it is not triaged, a reason, or {}; what it claimed but could not prove, or '').
     Anyone can write our notification header or build a delivery report: only a
     message that carries our tag for its own Message-ID, or a bounce that returns one
     (tagged, or a reply we sent), is ours; the rest is triaged like any other mail."""
     claimed = parsed.automated
     secret = settings.SECRET_KEY
-    if claimed == "our own notification":
+    if claimed.get("code") == Code.OWN_NOTIFICATION:
         if verify_outbound(secret, parsed.notification_tag, parsed.message_id):
             return claimed, ""
-        return "", "says it is our notification, but its tag does not verify: triaged"
+        return {}, "says it is our notification, but its tag does not verify: triaged"
     if is_bounce(claimed):
         if any(tag and verify_outbound(secret, tag, mid) for mid, tag in parsed.returned):
             return claimed, ""
         ids = [f"<{mid}>" for mid, _ in parsed.returned]
         if ids and Reply.objects.filter(message_id__in=ids).exists():
             return claimed, ""
-        return "", "a delivery report that returns no mail of ours: triaged"
+        return {}, "a delivery report that returns no mail of ours: triaged"
     return claimed, ""
 
 
@@ -114,7 +115,7 @@ def email_ingest(
     own = set(settings.TRIAGE_OWN_ADDRESSES)
     from_us = own & ({sender, parsed.from_address.lower()} - {""})
     automated, unproven = _proven_automated(parsed)
-    automated = automated or ("sent from our own address" if from_us else "")
+    automated = automated or (reason(Code.OWN_ADDRESS) if from_us else {})
     if unproven:
         parsed.flags.setdefault("automated_hint", unproven)
     _sender_flags(parsed, envelope_sender)
@@ -155,18 +156,18 @@ def email_ingest(
                 raw_format=raw_format,
                 raw_size=len(raw),
                 flags=parsed.flags,
-                automated=automated,
+                automated=automated.get("code", ""),
                 status=status,
                 status_changed_at=now,
-                status_reason=f"not triaged: {automated}" if automated else "",
+                status_reasons=[automated] if automated else [],
             )
             _store_attachments(email, parsed)
             audit_write_many([
                 audit_event(email.pk, "received", new_status=Status.RECEIVED,
-                            reason=f"via {provider}",
+                            reasons=[reason(Code.RECEIVED_VIA, provider=provider)],
                             data={"dedupe_basis": basis, "size": len(raw)}),
                 audit_event(email.pk, "status", old_status=Status.RECEIVED, new_status=status,
-                            reason=f"not triaged: {automated}" if automated else "new email"),
+                            reasons=[automated or reason(Code.NEW_EMAIL)]),
             ])
     except IntegrityError:
         # A concurrent delivery of the same message won the insert (and rolled back

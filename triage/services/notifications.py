@@ -27,6 +27,7 @@ from django.utils.translation import pgettext_lazy
 from triage import formats, labels, metrics
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import Escalation, Forward, InboundEmail, Notification, TriageRun
+from triage.routes import Code
 from triage.sanitize import escape_invisible as _safe
 from triage.signing import outbound_header
 
@@ -52,7 +53,7 @@ def notification_queue_escalation(email: InboundEmail, escalation: Escalation, r
             if run.exposure_usd is not None or run.exposure_amount is not None else "",
             "deadline": formats.day(run.response_deadline) if run.response_deadline else "",
             "model_triggers": [_safe(labels.model_trigger(t)) for t in run.model_triggers],
-            "backstop_triggers": [_safe(labels.sentence(t)) for t in run.backstop_triggers],
+            "backstop_triggers": [_safe(labels.reason(t)) for t in run.backstop_triggers],
         }
     return _queue(key=key, email=email, kind="escalation", template="escalation",
                   recipients=settings.TRIAGE_TRADING_DESK_EMAILS, context=context)
@@ -132,11 +133,11 @@ def _facts(email: InboundEmail, run: TriageRun) -> dict:
 def _warnings(email: InboundEmail, run: TriageRun) -> list[str]:
     """Every review signal any run of this email raised, bank-detail changes first: a
     person who decided by hand has seen them, the recipient has not."""
-    signals: list[str] = []
+    signals: list[dict] = []
     for past in [run, *email.runs.exclude(pk=run.pk).order_by("-attempt")]:
         signals += [s for s in (past.review_signals or []) if s not in signals]
-    signals.sort(key=lambda s: not s.startswith("bank details change"))
-    return [_safe(labels.sentence(s)) for s in signals]
+    signals.sort(key=lambda s: s.get("code") != Code.BANK_CHANGE)
+    return [_safe(labels.reason(s)) for s in signals]
 
 
 def _was(reopened: dict) -> dict:
