@@ -19,6 +19,7 @@ from triage.models import (
     InboundEmail,
     Tombstone,
 )
+from triage.routes import Code
 from triage.services import privacy
 
 pytestmark = pytest.mark.django_db
@@ -68,7 +69,10 @@ def test_erase_sender_removes_content_keeps_the_decision_and_says_who_asked():
     assert email.current_run.route == "ticket" and email.ticket.state == "draft"
     tombs = Tombstone.objects.filter(email_id=email.pk)
     assert {t.requested_by for t in tombs} == {"titular, protocolo 78"}
-    assert all(t.reason.startswith("erasure request ") for t in tombs)
+    request = DataRequest.objects.get()
+    # Why, as data, and the request's own words as the DPO wrote them.
+    assert {(t.reasons[0]["code"], t.reasons[0]["request"], t.reason) for t in tombs} == {
+        (Code.ERASURE_REQUEST, request.pk, "identity checked by DPO")}
     assert DataRequest.objects.get().kind == "erase"
     other.refresh_from_db()
     assert other.text_body  # someone else's mail is untouched

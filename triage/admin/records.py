@@ -84,7 +84,8 @@ class AuditAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("reason"))
     def shown_reason(self, obj: EmailEvent) -> str:
-        return esc(labels.sentences(obj.reason))
+        """The system's reasons in the reader's language, a person's words as written."""
+        return esc(" · ".join(x for x in [labels.reasons(obj.reasons), obj.reason] if x))
 
     @admin.display(description=_("action"), ordering="kind")
     def shown_kind(self, obj: EmailEvent) -> str:

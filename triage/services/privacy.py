@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
+from triage import routes
 from triage.models import DataRequest, InboundEmail, Status, Tombstone
 from triage.services import retention
 from triage.services.audit import audit_write
@@ -66,7 +67,8 @@ def sender_export(address: str, *, requested_by: str, reason: str,
             email_ids=[e.pk for e in emails])
         for email in emails:
             audit_write(email.pk, "data_exported", actor=actor, target=f"request:{request.pk}",
-                        reason=f"requested by {requested_by[:200]}")
+                        reasons=[routes.reason(routes.Code.REQUESTED_BY,
+                                               by=requested_by[:200])])
     data["request_id"] = request.pk
     return data
 
@@ -95,7 +97,8 @@ def _export_email(email: InboundEmail) -> dict[str, Any]:
         "forward": related("forward"),
         "notifications": [{"kind": n.kind, "subject": n.subject, "body": n.body}
                           for n in email.notifications.all()],
-        "events": [{"kind": e.kind, "at": e.created_at.isoformat(), "reason": e.reason}
+        "events": [{"kind": e.kind, "at": e.created_at.isoformat(), "reasons": e.reasons,
+                    "reason": e.reason}
                    for e in email.events.all()],
         "removed": list(Tombstone.objects.filter(email_id=email.pk)
                         .values_list("stage", flat=True)),
@@ -124,10 +127,10 @@ def sender_erase(address: str, *, requested_by: str, reason: str,
     request = DataRequest.objects.create(
         kind=DataRequest.Kind.ERASE, subject_hash=subject_hash(address),
         requested_by=requested_by[:200], reason=reason, actor=actor, email_ids=erased)
-    why = f"erasure request {request.pk}: {reason}"
+    why = [routes.reason(routes.Code.ERASURE_REQUEST, request=request.pk)]
     for pk in erased:
-        retention.email_remove(pk, Tombstone.Stage.CONTENT, reason=why, actor=actor,
-                               requested_by=requested_by)
+        retention.email_remove(pk, Tombstone.Stage.CONTENT, reasons=why, note=reason,
+                               actor=actor, requested_by=requested_by)
     return {"request_id": request.pk, "erased": erased, "in_flight": waiting}
 
 

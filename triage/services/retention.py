@@ -25,6 +25,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from triage import routes
 from triage.models import (
     Attachment,
     ChainCall,
@@ -51,7 +52,7 @@ CONTENT_FIELDS = ["subject", "text_body", "html_text", "from_header", "from_addr
                   "envelope_sender", "envelope_recipients", "message_id", "in_reply_to",
                   "references", "flags", "attachment names", "chain outputs",
                   "decision personal fields", "ticket content", "notification content",
-                  "audit before/after"]
+                  "audit before/after", "the email's words in reasons"]
 # What of a decision survives the content stage: the objective facts, no one's words.
 _DECISION_KEPT = ("route", "is_claim", "department", "claim_signal_override")
 _CLAIM_KEPT = ("exposure_amount", "exposure_currency", "exposure_usd", "response_deadline",
@@ -90,12 +91,13 @@ def purge_expired(*, now=None, batch: int = 500, max_batches: int = 100) -> dict
     day's run continues); safe to run twice at once (the unique tombstone decides)."""
     counts = {str(stage): 0 for stage in Stage}
     for stage in (Stage.RAW, Stage.CONTENT, Stage.RECORD):
-        reason = f"retention: {stage} kept {retention_days()[stage]} days"
+        why = [routes.reason(routes.Code.RETENTION, stage=stage,
+                             days=retention_days()[stage])]
         for _ in range(max_batches):
             ids = expired(stage, now=now, limit=batch)
             if not ids:
                 break
-            counts[stage] += sum(email_remove(pk, stage, reason=reason) for pk in ids)
+            counts[stage] += sum(email_remove(pk, stage, reasons=why) for pk in ids)
             if len(ids) < batch:
                 break
     if any(counts.values()):
@@ -103,20 +105,22 @@ def purge_expired(*, now=None, batch: int = 500, max_batches: int = 100) -> dict
     return counts
 
 
-def email_remove(email_id: int, stage: str, *, reason: str, actor=None,
-                 requested_by: str = "") -> bool:
+def email_remove(email_id: int, stage: str, *, reasons: list[dict], note: str = "",
+                 actor=None, requested_by: str = "") -> bool:
     """Remove one stage from one email, with its tombstone and audit row in one
     transaction (earlier stages too: a record is never deleted with its raw message
-    still stored). False when that stage was already done."""
+    still stored). False when that stage was already done. Why: ``reasons``
+    (``routes.reason``) and ``note``, a person's words (an erasure request's)."""
     order = [Stage.RAW, Stage.CONTENT, Stage.RECORD]
     removed_any = False
     for step in order[:order.index(stage) + 1]:
-        removed_any |= _remove_stage(email_id, step, reason=reason, actor=actor,
+        removed_any |= _remove_stage(email_id, step, reasons=reasons, note=note, actor=actor,
                                      requested_by=requested_by)
     return removed_any
 
 
-def _remove_stage(email_id: int, stage: str, *, reason: str, actor, requested_by: str) -> bool:
+def _remove_stage(email_id: int, stage: str, *, reasons: list[dict], note: str, actor,
+                  requested_by: str) -> bool:
     with transaction.atomic():
         email = (InboundEmail.objects.select_for_update().filter(pk=email_id)
                  .only("pk", "received_at").first())
@@ -125,10 +129,11 @@ def _remove_stage(email_id: int, stage: str, *, reason: str, actor, requested_by
         removed = {Stage.RAW: _remove_raw, Stage.CONTENT: _remove_content,
                    Stage.RECORD: _remove_record}[stage](email_id)
         Tombstone.objects.create(email_id=email_id, stage=stage, received_at=email.received_at,
-                                 removed=removed, reason=reason[:2000], actor=actor,
-                                 requested_by=requested_by[:200])
+                                 removed=removed, reasons=reasons, reason=note[:2000],
+                                 actor=actor, requested_by=requested_by[:200])
         if stage != Stage.RECORD:
-            audit_write(email_id, f"{stage}_removed", actor=actor, reason=reason[:2000],
+            audit_write(email_id, f"{stage}_removed", actor=actor, reasons=reasons,
+                        reason=note[:2000],
                         data={"removed": removed, "requested_by": requested_by[:200]})
     return True
 
@@ -161,13 +166,30 @@ def _remove_content(email_id: int) -> list[str]:
         references=[], flags={})
     Attachment.objects.filter(email_id=email_id).update(filename="")
     ChainCall.objects.filter(run__email_id=email_id).update(output=None)
-    for run in TriageRun.objects.filter(email_id=email_id).only("pk", "decision"):
-        TriageRun.objects.filter(pk=run.pk).update(decision=_decision_facts(run.decision))
+    _remove_quotes(email_id)
     Ticket.objects.filter(email_id=email_id).update(data={"removed": "content"})
     TicketVersion.objects.filter(ticket__email_id=email_id).update(data={}, changes={})
     Notification.objects.filter(email_id=email_id).update(subject="", body="")
     EmailEvent.objects.filter(email_id=email_id).update(before=None, after=None)
     return list(CONTENT_FIELDS)
+
+
+def _remove_quotes(email_id: int) -> None:
+    """The email's words go from every reason stored about it; the codes and figures
+    stay (``routes.without_quotes``)."""
+    bare = routes.without_quotes
+    for run in TriageRun.objects.filter(email_id=email_id).only(
+            "pk", "decision", "backstop_triggers", "review_signals"):
+        TriageRun.objects.filter(pk=run.pk).update(
+            decision=_decision_facts(run.decision), backstop_triggers=bare(run.backstop_triggers),
+            review_signals=bare(run.review_signals))
+    for esc in Escalation.objects.filter(email_id=email_id).only("pk", "backstop_triggers"):
+        Escalation.objects.filter(pk=esc.pk).update(backstop_triggers=bare(esc.backstop_triggers))
+    for row in InboundEmail.objects.filter(pk=email_id).only("pk", "status_reasons"):
+        InboundEmail.objects.filter(pk=row.pk).update(status_reasons=bare(row.status_reasons))
+    for event in EmailEvent.objects.filter(email_id=email_id).exclude(reasons=[]).only(
+            "pk", "reasons"):
+        EmailEvent.objects.filter(pk=event.pk).update(reasons=bare(event.reasons))
 
 
 def _decision_facts(decision: dict | None) -> dict:
@@ -176,7 +198,8 @@ def _decision_facts(decision: dict | None) -> dict:
     escalation = decision.get("escalation") or {}
     return {
         **{k: decision.get(k) for k in _DECISION_KEPT if k in decision},
-        "escalation": {k: escalation.get(k) for k in
+        "escalation": {k: routes.without_quotes(escalation[k]) if k == "backstop_triggers"
+                       else escalation.get(k) for k in
                        ("required", "model_required", "model_triggers", "backstop_triggers",
                         "backstop_overrode_model") if k in escalation},
         "claim": {k: claim.get(k) for k in _CLAIM_KEPT if k in claim} or None,
