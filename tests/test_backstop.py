@@ -91,6 +91,28 @@ def test_only_a_figure_stated_as_the_claim_escalates_other_large_figures_go_to_a
         assert evaluate("5000", "USD", text=text).escalate, text
 
 
+@pytest.mark.parametrize("made,settled", [
+    ("Wir fordern Schadenersatz in Höhe von USD 180.000 für die kontaminierten Ballen.",
+     "Die Reklamation über USD 180.000 wurde im Oktober gütlich geregelt."),
+    ("Nous réclamons 180 000,00 USD pour le lot 12.",
+     "La réclamation de 180 000,00 USD a été retirée."),
+    ("Chiediamo un risarcimento di USD 180.000 per le balle contaminate.",
+     "Il risarcimento di USD 180.000 è stato pagato il 3 novembre."),
+    ("Kontamine balyalar için USD 180.000 tazminat talep ediyoruz.",
+     "USD 180.000 tutarındaki tazminat talebimiz ödenmiştir."),
+    ("Chúng tôi yêu cầu bồi thường USD 180.000 cho các kiện bông bị nhiễm bẩn.",
+     "Khoản bồi thường USD 180.000 đã được thanh toán."),
+    ("我方就第12批货物的污染向贵方索赔USD 180,000。", "第12批货物的索赔USD 180,000已结清。"),
+    ("A balance of USD 180,000 is now due from you.",
+     "A balance of USD 180,000 due from you was paid on 3 November."),
+])
+def test_a_large_claim_stated_in_any_of_our_languages_escalates_when_the_model_misses_it(
+        made, settled):
+    assert evaluate(text=made).escalate, made
+    # The same words about a claim that is settled, withdrawn or paid: at most a person.
+    assert not evaluate(text=settled).escalate, settled
+
+
 def test_the_same_figure_in_the_body_and_an_attachment_counts_once():
     body = "Survey attached. We claim compensation of CNY 298,000 for the damaged bales."
     report = "Survey report: damage assessed, survey costs CNY 298,000 for the damaged bales."
@@ -221,6 +243,26 @@ def test_review_signals_are_contradictions_with_the_model(text, model_is_claim,
         assert found == []
     else:
         assert expected in [f["code"] for f in found]
+
+
+@pytest.mark.parametrize("made,talk", [
+    ("Wir reklamieren die Partie 12 wegen Verunreinigung mit Kunststoffteilen.",
+     "Prüfbericht: keine Kontamination in den 220 Ballen festgestellt."),
+    ("Nous avons constaté des fibres de polypropylène dans 14 balles du lot 22.",
+     "Rapport d'inspection : aucune contamination constatée dans les 220 balles."),
+    ("Abbiamo riscontrato fibre di polipropilene in 14 balle del lotto 22.",
+     "Il reclamo sul contratto CT-99 è stato chiuso in ottobre."),
+    ("Cuma gününe kadar ödeme yapılmazsa ICA nezdinde tahkime başvuracağız.",
+     "Bu sözleşmeden doğan uyuşmazlıklar ICA tahkimine tabidir."),
+    ("Chúng tôi đã phát hiện sợi polypropylen trong 14 kiện của lô 22.",
+     "Báo cáo giám định: không phát hiện tạp chất trong 220 kiện."),
+    ("我方在第22批货物的14包中发现丙纶丝，现拒收该批货物。", "检验报告：220包中未发现异纤。"),
+])
+def test_a_claim_made_in_any_of_our_languages_contradicts_a_model_that_called_it_routine(
+        made, talk):
+    assert {"code": "claim_called_routine"} in routing.review_signals(
+        made, model_is_claim=False, model_escalates=False), made
+    assert routing.review_signals(talk, model_is_claim=False, model_escalates=False) == [], talk
 
 
 def test_a_bank_change_is_a_review_signal_even_on_an_escalated_claim():

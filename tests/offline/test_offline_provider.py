@@ -173,3 +173,68 @@ def test_what_the_rules_read_is_clipped_and_the_rest_goes_to_a_person(monkeypatc
     assert read["total"] == len(f"Freight invoice OF-5521\n{routine * 60}")
     short = run("Freight invoice OF-5521", routine, sender="Oceanic <billing@oceanic.example.com>")
     assert short.route == "forwarded"
+
+
+# A large claim in each of our other markets' languages, and the same words about a claim
+# that is not being made (settled, a report that found nothing, a pitch): the claim is
+# never forwarded; the talk never reaches the desk.
+ABROAD = [
+    ("Partie 22", "Sehr geehrte Damen und Herren,\n\nwir haben in 14 Ballen der Partie 22 "
+     "Polypropylenfäden festgestellt. Wir fordern Schadenersatz in Höhe von USD 180.000. "
+     "Bitte antworten Sie bis Freitag.",
+     "Sehr geehrte Damen und Herren,\n\ndie Reklamation zu Kontrakt DE-26/114 über "
+     "USD 180.000 wurde im Oktober gütlich erledigt. Vielen Dank für die Gutschrift."),
+    ("Lot 22", "Madame, Monsieur,\n\nNous avons constaté des fibres de polypropylène dans 14 "
+     "balles du lot 22. Nous réclamons une indemnisation de 180 000,00 USD.",
+     "Madame, Monsieur,\n\nNotre nouvelle housse de balle réduit de moitié les réclamations "
+     "pour contamination, qui coûtent en moyenne 180 000 USD par saison."),
+    ("Lotto 22", "Gentili Signori,\n\nabbiamo riscontrato fibre di polipropilene in 14 balle "
+     "del lotto 22. Chiediamo un risarcimento di USD 180.000.",
+     "Gentili Signori,\n\nil reclamo sul contratto IT-26/5 per USD 180.000 è stato chiuso "
+     "in ottobre. Grazie per la nota di credito."),
+    ("Parti 22", "Sayın İlgili,\n\n22 numaralı partinin 14 balyasında polipropilen ipler "
+     "tespit ettik. USD 180.000 tazminat talep ediyoruz.",
+     "Sayın İlgili,\n\nMuayene raporu: 220 balyada kontaminasyon tespit edilmedi."),
+    ("Lô 22", "Kính gửi Quý công ty,\n\nChúng tôi đã phát hiện sợi polypropylen trong 14 kiện "
+     "của lô 22. Chúng tôi yêu cầu bồi thường USD 180.000.",
+     "Kính gửi Quý công ty,\n\nKhiếu nại về hợp đồng VN-26/8 đã được giải quyết vào tháng 10."),
+    ("第22批", "贵司：\n\n我方在第22批货物的14包中发现丙纶丝。我方就此向贵方索赔USD 180,000。",
+     "贵司：\n\n检验报告：220包中未发现异纤。感谢贵方的配合。"),
+    ("Contract CT-2026-114", "Dear Sirs,\n\nFollowing the quality arbitration on contract "
+     "CT-2026-114, a balance of USD 180,000 is now due from you.",
+     "Dear Sirs,\n\nOur claim of USD 180,000 on contract CT-2026-114 was settled in October."),
+    ("[ERP] Claim notice CL-2026-0412", "Supplier: Jiangsu Textile\nClaim: contamination, "
+     "lot 7\nAmount 415,000.00\nCurrency CNY",
+     "Supplier: Jiangsu Textile\nPayment advice for invoice 7781, paid in full\n"
+     "Amount 415,000.00\nCurrency CNY"),
+]
+
+
+@pytest.mark.parametrize("subject,claim,talk", ABROAD)
+def test_a_large_claim_in_any_of_our_languages_escalates_offline_and_talk_about_one_does_not(
+        subject, claim, talk):
+    decision = run(subject, claim)
+    assert decision.route == "escalated", claim
+    assert decision.exposure_usd >= 50000
+    assert run(subject, talk).route != "escalated", talk
+
+
+def test_a_claim_forwarded_as_a_turkish_message_rfc822_is_not_forwarded_offline():
+    from email.message import EmailMessage
+
+    inner = EmailMessage()
+    inner["From"] = "Ege Iplik <kalite@egeiplik.example.com.tr>"
+    inner["Subject"] = "Reklamasyon - parti 22"
+    inner.set_content("Sayın İlgili,\n\n22 numaralı partinin 14 balyasında polipropilen ipler "
+                      "tespit ettik. USD 180.000 tazminat talep ediyoruz. Lütfen cuma gününe "
+                      "kadar cevap veriniz.\n")
+    outer = EmailMessage()
+    outer["From"] = "Agent <agent@broker.example.com>"
+    outer["To"] = "claims@cottontrade.example.com"
+    outer["Subject"] = "Fwd: parti 22"
+    outer.set_content("FYI, see the mill's message below.\n")
+    outer.add_attachment(inner)
+    parsed = mime.parse_bytes(outer.as_bytes())
+    decision = run(parsed.subject, parsed.text_body, parsed.from_header)
+    assert decision.route == "escalated"
+    assert decision.exposure_amount == 180000 and decision.exposure_currency == "USD"

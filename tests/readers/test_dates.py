@@ -460,3 +460,63 @@ _SOUP = ("by within até ate prazo plazo de do da del el o a the 4 1º 12/03 03/
 def test_any_soup_of_cue_and_date_words_reads_without_error(words, received):
     for found in find_deadlines(" ".join(words), received):
         assert isinstance(found.when, date) and found.quote
+
+
+# --- German, French, Italian, Turkish, Vietnamese and Chinese ----------------------------
+
+# (a deadline set for us, what it reads as, the same date in a sender's promise or a fact)
+DEADLINES_ABROAD = [
+    ("Bitte antworten Sie bis Freitag.", d(11, 20),
+     "Wir werden Ihnen die Fotos bis Freitag senden."),
+    ("Wir erwarten Ihre Zahlung bis zum 4. Dezember 2026.", d(12, 4),
+     "Die Ware wurde bis 4. Dezember 2026 verschifft."),
+    ("Bitte bestätigen Sie innerhalb von 5 Werktagen.", d(11, 26),
+     "Die Verladung dauerte 5 Werktage."),
+    ("Merci de nous répondre avant vendredi.", d(11, 20),
+     "Nous vous enverrons les photos avant vendredi."),
+    ("Veuillez régler la différence avant le 4 décembre.", d(12, 4),
+     "La marchandise a été expédiée avant le 4 décembre."),
+    ("Vi preghiamo di rispondere entro venerdì.", d(11, 20),
+     "Invieremo le foto entro venerdì."),
+    ("Si prega di pagare entro il 4 dicembre 2026.", d(12, 4),
+     "La merce è stata spedita entro il 4 dicembre 2026."),
+    ("Lütfen cuma gününe kadar cevap veriniz.", d(11, 20),
+     "Fotoğrafları cuma gününe kadar göndereceğiz."),
+    ("Farkı 4 Aralık'a kadar ödemenizi rica ederiz.", d(12, 4),
+     "Bugüne kadar cevap alamadık."),
+    ("Lütfen 5 iş günü içinde yanıt veriniz.", d(11, 26),
+     "Yükleme 5 gün sürdü."),
+    ("Vui lòng phản hồi trước thứ Sáu.", d(11, 20),
+     "Chúng tôi sẽ gửi ảnh trước thứ Sáu."),
+    ("Đề nghị quý công ty thanh toán trước ngày 4 tháng 12 năm 2026.", d(12, 4),
+     "Hàng đã giao trước ngày 4 tháng 12 năm 2026."),
+    ("Vui lòng xác nhận trong vòng 5 ngày làm việc.", d(11, 26),
+     "Giá tăng 5% trong 5 ngày."),
+    # Chinese, without spaces
+    ("请在周五之前答复。", d(11, 20), "我方将于周五前发货。"),
+    ("请于12月4日前支付差额。", d(12, 4), "货物已于12月4日前装运。"),
+    ("请贵方在3个工作日内确认。", d(11, 24), "装船用了3个工作日。"),
+    ("请于下周五前回复。", d(11, 27), "下周五是我们的假期。"),
+]
+
+
+@pytest.mark.parametrize("demand,when,promise", DEADLINES_ABROAD)
+def test_a_deadline_set_for_us_in_any_of_our_languages_is_read_and_a_promise_is_not(
+        demand, when, promise):
+    (found,) = find_deadlines(demand, THU)  # Thursday 19 November 2026
+    assert found.when == when and not found.ambiguous, demand
+    assert find_deadlines(promise, THU) == [], promise
+
+
+def test_a_farewell_in_german_is_no_deadline():
+    assert find_deadlines("Vielen Dank. Bis morgen!", THU) == []
+    assert find_deadlines("Bitte zahlen Sie bis morgen.", THU)[0].when == d(11, 20)
+
+
+@pytest.mark.parametrize("unit", ["bis ", "kadar ", "cuma gününe kadar ", "在周五之前",
+                                  "请于12月4日前", "3个工作日内", "trước thứ sáu ", "entro il "])
+def test_deadlines_in_these_languages_read_linearly(unit):
+    from tests.growth import assert_linear
+
+    assert_linear(lambda n: (unit * (n // len(unit) + 1))[:n],
+                  lambda text: find_deadlines(text, THU), 20_000, label=unit)

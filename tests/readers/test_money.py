@@ -252,6 +252,56 @@ def test_nothing_is_claimed(text):
     assert money.claimed_amounts_by_currency(text) == []
 
 
+# (the figure stated as an open claim, the same words about a claim that is not open)
+STATED_OR_NOT = [
+    ("Wir fordern Schadenersatz in Höhe von USD 180.000 für die kontaminierten Ballen.",
+     "Die Reklamation über USD 180.000 wurde im Oktober gütlich geregelt."),
+    ("Forderung: CHF 47'800.– für Partie 12.",
+     "Wir haben keinen Anspruch auf die CHF 47'800.– für Partie 12."),
+    ("Nous réclamons 61 500,00 EUR pour le lot 12.",
+     "La réclamation de 61 500,00 EUR pour le lot 12 a été retirée."),
+    ("Chiediamo un risarcimento di USD 180.000 per le balle contaminate.",
+     "Il risarcimento di USD 180.000 è stato pagato il 3 novembre."),
+    ("Kontamine balyalar için USD 180.000 tazminat talep ediyoruz.",
+     "USD 180.000 tutarındaki tazminat talebimiz ödenmiştir."),
+    ("Chúng tôi yêu cầu bồi thường USD 180.000 cho các kiện bông bị nhiễm bẩn.",
+     "Khoản bồi thường USD 180.000 đã được thanh toán."),
+    ("我方就第12批货物的污染向贵方索赔USD 180,000。",
+     "第12批货物的索赔USD 180,000已结清。"),
+    ("我们要求赔偿180,000美元。", "我方不再索赔180,000美元。"),
+    ("A balance of USD 180,000 is now due from you.",
+     "A balance of USD 180,000 due from you was paid on 3 November."),
+    ("Reclamamos USD 180.000 por el lote 7.", "No reclamamos los USD 180.000 del lote 7."),
+    # a loss word between the claim word and the figure does not hide the claim word
+    ("Chiediamo il risarcimento del danno subito, pari a USD 180.000.",
+     "Il risarcimento del danno subito, pari a USD 180.000, è stato saldato."),
+]
+
+
+@pytest.mark.parametrize("stated,not_open", STATED_OR_NOT)
+def test_a_figure_stated_as_the_claim_in_any_of_our_languages_is_told_from_a_closed_one(
+        stated, not_open):
+    (claimed,) = money.claimed_totals(stated)
+    assert claimed.stated and claimed.open, stated
+    assert not any(c.stated or c.open for c in money.claimed_totals(not_open)), not_open
+
+
+@pytest.mark.parametrize("text", [
+    "Rechnung 123 über EUR 180.000 ist fällig.",
+    "Facture 123 : montant dû 180 000,00 EUR.",
+    "Fattura 123: importo dovuto EUR 180.000.",
+    "Fatura 123 için 180.000 USD ödemenizi talep ediyoruz.",
+    "Hóa đơn 123: số dư USD 180.000.",
+    "发票金额USD 180,000，请于周五前付款。",
+    "Invoice 123: a balance of USD 180,000 is due.",
+    "Vertragswert EUR 900.000 für 500 Ballen.",
+    "Unser Angebot: 500 t zu USD 1.850 je Tonne.",
+    "合同金额USD 900,000。",
+])
+def test_an_invoice_a_contract_value_or_a_price_in_these_languages_is_not_claimed(text):
+    assert money.claimed_totals(text) == []
+
+
 def test_the_quote_of_a_sum_joins_its_items():
     found = money.claimed_exposure("Claim: lot 4 USD 10,000; lot 5 USD 2,500; plus survey "
                                    "fees USD 500.")
@@ -401,6 +451,12 @@ HOSTILE = {
     "no-break digit groups": "1\u00a0000\u00a0",
     "table cells": "USD | ",
     "zero-width inside digits": "1\u200b",
+    "Swiss francs with dashes": "CHF 1'000.– ",
+    "Chinese glued names and scale words": "美元1万",
+    "Arabic-Indic digit groups": "١٬",
+    "locale currency names": "1 dollars des États-Unis ",
+    "German claim words": "Schadenersatz USD 1 ",
+    "Chinese claim words": "索赔USD 1。已结清",
 }
 
 
@@ -422,10 +478,58 @@ def test_a_table_whose_header_names_the_currency_is_read_per_row():
     assert (exposure.amount, exposure.currency) == (Decimal("26450.00"), "USD")
 
 
+def test_a_currency_that_ends_a_table_row_is_that_rows_not_the_next_rows():
+    text = ("Please find our debit note for the quality claim:\n\n"
+            "Lot | Bales | Claim | Currency\n33 | 96 | 38,450.00 | USD\n"
+            "34 | 92 | 19,300.00 | USD\nTotal | 188 | 57,750.00 | USD\n")
+    assert read(text) == [(Decimal("38450.00"), "USD"), (Decimal("19300.00"), "USD"),
+                          (Decimal("57750.00"), "USD")]  # not "USD\n34", the next lot
+    assert exposure(text) == (Decimal("57750.00"), "USD")
+
+
 def test_a_table_without_a_currency_header_is_not_money():
     # Bales, HVI values and lot numbers in cells are not amounts.
     text = "lot | bales | mic | strength\nHS-1 | 88 | 4.7 | 28.1\nHS-2 | 90 | 4.8 | 27.9\n"
     assert money.find_amounts(text) == []
+
+
+# An ERP's notice: the amount and its currency on separate labelled lines or columns.
+@pytest.mark.parametrize("text,amount,currency", [
+    ("[ERP] Claim notice CL-2026-0412\nSupplier: Jiangsu Textile\nAmount 415,000.00\n"
+     "Currency CNY\nReason: contamination, lot 7", "415000.00", "CNY"),
+    ("Reklamation Nr. 88\nBetrag: 415.000,00\nWährung: EUR", "415000.00", "EUR"),
+    ("Réclamation n° 88\nMontant : 415 000,00\nDevise : EUR", "415000.00", "EUR"),
+    ("Reclamo n. 88\nValuta: EUR\nImporto: 415.000,00", "415000.00", "EUR"),
+    ("Hasar talebi 88\nTutar: 415.000,00\nPara birimi: TRY", "415000.00", "TRY"),
+    ("Khiếu nại số 88\nSố tiền: 415.000,00\nLoại tiền: USD", "415000.00", "USD"),
+    ("索赔通知\n金额：415,000.00\n币种：CNY", "415000.00", "CNY"),
+    ("Claim no | Amount | Currency\nCL-0412 | 415,000.00 | CNY", "415000.00", "CNY"),
+    ("Claim no    Amount        Currency\nCL-0412     415,000.00    CNY", "415000.00", "CNY"),
+])
+def test_an_amount_whose_currency_is_on_its_own_line_or_column_is_read(text, amount,
+                                                                       currency):
+    assert read(text) == [(Decimal(amount), currency)]
+    assert exposure(text) == (Decimal(amount), currency)
+
+
+@pytest.mark.parametrize("text", [
+    "Lot 12\nTotal bales 415\nCurrency CNY",  # goods counted, not money
+    "Auftrag 88\nDatum: 15.12.2026\nWährung: EUR",  # a date
+    "Kontakt\nTelefon: 044 123 45 67\nWährung: CHF",  # a phone number
+    "Lieferadresse\nPLZ: 8001\nWährung: CHF",  # a Swiss postcode
+    "Lot no | Bales | Remarks | Currency\n47800 | 415 | none | CNY",  # a lot and a count
+    "Amount 415,000.00\n\n\n\n\n\n\n\n\nCurrency CNY",  # too far apart to be one
+    "Valuta 15.12.2026\nAmount 1,000",  # a value date, and no currency
+])
+def test_a_labelled_number_that_is_not_money_is_not_read(text):
+    assert money.find_amounts(text) == []
+
+
+def test_labelled_lines_read_linearly():
+    assert_linear(lambda n: "Amount 1,000.00\nCurrency CNY\n" * (n // 28 + 1),
+                  money.find_amounts, 2_000, label="labelled lines")
+    assert_linear(lambda n: "Amount | Currency\n" + "1 | CNY\n" * (n // 8 + 1),
+                  money.find_amounts, 2_000, label="currency column")
 
 
 def test_table_reading_stays_linear():
@@ -444,3 +548,84 @@ def test_an_amount_with_more_digits_than_any_real_one_reads_as_at_least_ten_to_t
         "99999.00")
     assert money.find_amounts(f"USD {'0' * digits}") == []
     assert money.find_amounts(f"USD {'9.' * (digits // 2)}") == []
+
+
+# --- German, French, Italian, Turkish, Vietnamese and Chinese formats -------------------
+
+@pytest.mark.parametrize("text,amount,currency", [
+    # Swiss apostrophe groups, and whole francs written with a dash for the cents
+    ("Forderung: CHF 47'800.– für Lot 12.", "47800", "CHF"),
+    ("Wir fordern 47’800.— CHF.", "47800", "CHF"),
+    ("Schadenersatz SFr. 47'800.50", "47800.50", "CHF"),
+    ("Wir verlangen EUR 1.200,-- Minderung.", "1200", "EUR"),
+    ("Minderung 500,- € je Ballen", "500", "EUR"),
+    # French and Swiss French: space or narrow no-break space groups, comma decimals,
+    # the currency after the number
+    ("Nous réclamons 61 500,00 EUR pour le lot 12.", "61500.00", "EUR"),
+    ("Nous réclamons 61\u202f500,00\u00a0€.", "61500.00", "EUR"),
+    ("Indemnisation de 61'500,00 francs suisses.", "61500.00", "CHF"),
+    ("Montant réclamé : 180 000 dollars des États-Unis.", "180000", "USD"),
+    # Names as CLDR (Babel) writes them, and the scale words of each language
+    ("Schadenersatz in Höhe von 180.000 US-Dollar.", "180000", "USD"),
+    ("Wir fordern 1,2 Mio. EUR.", "1200000", "EUR"),
+    ("Chiediamo un risarcimento di 180 mila euro.", "180000", "EUR"),
+    ("Chiediamo 47.800,50 dollari statunitensi.", "47800.50", "USD"),
+    ("180 bin ABD doları tazminat talep ediyoruz.", "180000", "USD"),
+    ("Toplam tazminat 180.000 TL.", "180000", "TRY"),
+    ("Tazminat tutarı ₺47.800,50.", "47800.50", "TRY"),
+    ("Chúng tôi yêu cầu bồi thường 180.000 đô la Mỹ.", "180000", "USD"),
+    ("Tổng thiệt hại 4,5 tỷ đồng.", "4500000000", "VND"),
+    # Chinese: no spaces, names and scale words glued to the number
+    ("我方就第12批货物的污染向贵方索赔USD 180,000。", "180000", "USD"),
+    ("我们要求赔偿180,000美元。", "180000", "USD"),
+    ("索赔金额为18万美元。", "180000", "USD"),
+    ("索赔金额：人民币415,000元。", "415000", "CNY"),
+    ("赔偿金额41.5万元人民币", "415000", "CNY"),
+    # Other scripts' digits: Arabic-Indic with Arabic separators, Persian, fullwidth
+    ("We claim USD ١٨٠٬٠٠٠٫٥٠ for lot 4.", "180000.50", "USD"),
+    ("Forderung ۱۸۰٬۰۰۰ EUR", "180000", "EUR"),
+    ("索赔金额：ＵＳＤ１８０，０００", "180000", "USD"),
+])
+def test_it_reads_the_amount_in_other_languages_and_formats(text, amount, currency):
+    assert read(text) == [(Decimal(amount), currency)]
+
+
+@pytest.mark.parametrize("text", [
+    # dates, phone numbers, lot numbers and Swiss postcodes beside a currency word
+    "Zahlung in CHF an Postfach, CH-8001 Zürich.",
+    "Konto in CHF, PLZ 8001 Zürich, Tel. +41 44 123 45 67.",
+    "Lot 47'800 – 40 Ballen, Preis in CHF folgt.",
+    "Valuta EUR 15.12.2026, Zahlung per Banküberweisung.",
+    "Paiement en EUR le 15.12.2026 ; tél. 01 61 50 00 00.",
+    "Lotto 61 500 – 40 balle, fattura in EUR.",
+    "第12批货物180,000吨，合同号CT-2026-12。",
+    "交货日期：２０２６年１２月１５日。",
+    "تاريخ الشحن ١٥/١٢/٢٠٢٦ رقم الهاتف ٠١١ ٣٤٥٦ ٧٨٩٠",
+    "Lô 12 gồm 180 kiện, hợp đồng số 415.",
+    "180 bin balya pamuk, lot 12.",
+])
+def test_a_look_alike_in_these_languages_is_not_money(text):
+    assert money.find_amounts(text) == []
+
+
+# Every locale our mail comes from, in Babel's (CLDR's) own currency formats: symbol,
+# code and full name, singular and plural.
+BABEL_LOCALES = ["de", "de_CH", "de_AT", "fr", "fr_CH", "it", "it_CH", "tr", "vi", "zh",
+                 "zh_Hant", "en", "pt_BR", "es"]
+BABEL_CURRENCIES = ["EUR", "USD", "CHF", "CNY", "TRY", "VND", "GBP", "HKD", "INR", "BRL"]
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.sampled_from(BABEL_LOCALES), st.sampled_from(BABEL_CURRENCIES),
+       st.sampled_from(["standard", "name"]),
+       # Below a billion: there Babel's de_CH pattern writes "1000000'000.00".
+       st.decimals(min_value=1, max_value=10**9 - 1, places=2, allow_nan=False))
+def test_an_amount_as_babel_formats_it_in_any_of_our_locales_reads_back(
+        locale, currency, form, amount):
+    from babel.numbers import format_currency, get_currency_precision
+
+    written = format_currency(amount, currency, locale=locale, format_type=form)
+    places = get_currency_precision(currency)
+    expected = amount.quantize(Decimal(1).scaleb(-places)) if places else \
+        amount.quantize(Decimal(1))
+    assert read(f"Wir fordern {written} für Lot 4.") == [(expected, currency)], written

@@ -152,6 +152,8 @@ VOCABULARY = [
     # a reference marked closed, a full and final settlement, a past season
     ("Claim ref CL-2025-044: we maintain our claim for the colour grade.",
      "Claim ref CL-2025-044 - settled - credit note copy, please."),
+    ("Claim ref CL-2025-044: we maintain our claim for the colour grade.",
+     "Claim ref CL-2025-044 - closure: thank you for the credit note."),
     ("Reclamo 2025-012: insistimos en el reclamo por la diferencia de peso.",
      "Reclamo 2025-012 (cerrado) - copia de nota de crédito."),
     ("El reclamo 2025-012 por diferencia de peso sigue abierto.",
@@ -475,3 +477,135 @@ MADE_OR_TALKED = [
 def test_a_claim_being_made_is_told_from_talk_about_claims(made, talked):
     assert signals.claim_is_made(made)
     assert not signals.claim_is_made(talked)
+
+
+# --- German, French, Italian, Turkish, Vietnamese and Chinese --------------------------
+
+# (a claim being made, the same words about a claim that is not being made: a pitch, a
+# settled claim, a report that found nothing)
+MADE_OR_TALKED_ABROAD = [
+    # German
+    ("Wir haben in 14 Ballen der Partie 22 Polypropylenfäden festgestellt und weisen die "
+     "Ware zurück.",
+     "Prüfbericht: keine Kontamination in den 220 Ballen festgestellt."),
+    ("Wir fordern Schadenersatz in Höhe von USD 180.000 für die kontaminierten Ballen.",
+     "Die Reklamation zu Kontrakt CT-99 wurde im Oktober erledigt; danke für die Gutschrift."),
+    ("Wir reklamieren die Partie 12 wegen Verunreinigung mit Kunststoffteilen.",
+     "Unsere neuen Ballenhüllen halbieren Reklamationen wegen Kontamination; fordern Sie "
+     "eine Vorführung an."),
+    # French
+    ("Nous avons constaté des fibres de polypropylène dans 14 balles du lot 22 et refusons "
+     "la marchandise.",
+     "Rapport d'inspection : aucune contamination constatée dans les 220 balles."),
+    ("Nous réclamons une indemnisation de 61 500,00 EUR pour le lot 12.",
+     "La réclamation du contrat CT-99 a été réglée en octobre ; merci pour l'avoir."),
+    ("Réclamation CT-99 : nous maintenons notre réclamation sur le grade.",
+     "Réclamation CT-99 - clôture : merci pour la note de crédit."),
+    ("Nous maintenons notre réclamation sur le contrat CT-99.",
+     "La réclamation sur le contrat CT-99 est donc définitivement réglée."),
+    # Italian
+    ("Abbiamo riscontrato fibre di polipropilene in 14 balle del lotto 22 e rifiutiamo la "
+     "merce.",
+     "Rapporto di ispezione: nessuna contaminazione riscontrata nelle 220 balle."),
+    ("Chiediamo un risarcimento di USD 180.000 per le balle contaminate.",
+     "Il reclamo sul contratto CT-99 è stato chiuso in ottobre; grazie per la nota di "
+     "credito."),
+    # Turkish
+    ("22 numaralı partinin 14 balyasında polipropilen ipler tespit ettik ve malı "
+     "reddediyoruz.",
+     "Muayene raporu: 220 balyada kontaminasyon tespit edilmedi."),
+    ("Kontamine balyalar için USD 180.000 tazminat talep ediyoruz.",
+     "CT-99 sözleşmesine ilişkin reklamasyon ekim ayında kapatılmıştır."),
+    # Vietnamese
+    ("Chúng tôi đã phát hiện sợi polypropylen trong 14 kiện của lô 22 và từ chối nhận lô "
+     "hàng.",
+     "Báo cáo giám định: không phát hiện tạp chất trong 220 kiện."),
+    ("Chúng tôi yêu cầu bồi thường USD 180.000 cho các kiện bông bị nhiễm bẩn.",
+     "Khiếu nại về hợp đồng CT-99 đã được giải quyết vào tháng 10."),
+    # Chinese, written without spaces
+    ("我方在第22批货物的14包中发现丙纶丝，现拒收该批货物。", "检验报告：220包中未发现异纤。"),
+    ("我方就第12批货物的污染向贵方索赔USD 180,000。",
+     "CT-99合同的索赔已于十月结清，感谢贵方的贷记单。"),
+    ("我方就第12批货物的污染向贵方索赔USD 180,000。",
+     "我司新型包装可将污染索赔减少一半，欢迎索取演示。"),
+]
+
+
+@pytest.mark.parametrize("made,talked", MADE_OR_TALKED_ABROAD)
+def test_a_claim_made_in_any_of_our_languages_is_told_from_talk_about_claims(made, talked):
+    assert signals.claim_is_made(made) and has_claim_signal(made), made
+    assert not signals.claim_is_made(talked), talked
+
+
+@pytest.mark.parametrize("text", [
+    "Prüfbericht: keine Kontamination in den 220 Ballen festgestellt.",
+    "Die Ballen sind frei von Fremdfasern.",
+    "Kontamination wurde nicht festgestellt.",
+    "Aucune contamination n'a été constatée.",
+    "Les balles sont exemptes de corps étrangers.",
+    "Nessuna contaminazione riscontrata nelle 220 balle.",
+    "Le balle sono prive di materiale estraneo.",
+    "220 balyada kontaminasyon tespit edilmedi.",
+    "Kontaminasyon: yok",
+    "Không phát hiện tạp chất trong 220 kiện.",
+    "Bông không bị nhiễm bẩn.",
+    "220包中未发现异纤。",
+    "经检验，该批货物没有污染。",
+    "异纤：无",
+    # a negated list: every item is negated, in any of these languages
+    "Bitte achten Sie darauf, dass die Ballen frei von Fremdfasern (Kunststoff oder Jute) "
+    "sind.",
+    "Les balles doivent arriver sans contamination (plastique, jute et polypropylène).",
+    "Le balle sono risultate prive di contaminazione (plastica o polipropilene).",
+])
+def test_a_negated_finding_in_these_languages_is_no_contamination(text):
+    assert not contaminated(text), text
+    assert not has_claim_signal(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "Lettre d'information de mars : réclamations, arbitrages et marchés. Pour vous "
+    "désabonner, écrivez-nous.",
+    "Unser Newsletter: Reklamationen und Schiedsverfahren im Baumwollhandel. Newsletter "
+    "abbestellen.",
+])
+def test_a_newsletter_in_these_languages_only_names_claims(text):
+    assert not has_claim_signal(text)
+
+
+@pytest.mark.parametrize("threat,clause", [
+    ("Sollte die Angelegenheit bis Freitag nicht geregelt sein, werden wir ein "
+     "Schiedsverfahren bei der ICA einleiten.",
+     "Alle Streitigkeiten aus diesem Vertrag unterliegen dem ICA-Schiedsverfahren."),
+    ("À défaut de règlement, nous engagerons une procédure d'arbitrage auprès de l'ICA.",
+     "Tout litige sera soumis à l'arbitrage de l'ICA."),
+    ("In mancanza di una risposta entro venerdì, avvieremo un arbitrato presso l'ICA.",
+     "Qualsiasi controversia sarà sottoposta all'arbitrato ICA."),
+    ("Cuma gününe kadar ödeme yapılmazsa ICA nezdinde tahkime başvuracağız.",
+     "Bu sözleşmeden doğan uyuşmazlıklar ICA tahkimine tabidir."),
+    ("Nếu không nhận được phản hồi trước thứ Sáu, chúng tôi sẽ khởi kiện ra trọng tài ICA.",
+     "Mọi tranh chấp phát sinh từ hợp đồng này sẽ được giải quyết bằng trọng tài ICA."),
+    ("如贵方周五前不予答复，我方将提起ICA仲裁。", "凡因本合同引起的任何争议，均应提交ICA仲裁。"),
+    ("Wir werden vom Vertrag zurücktreten, wenn die Ware nicht ersetzt wird.",
+     "Wir werden nicht vom Vertrag zurücktreten."),
+    ("Nous allons résilier le contrat CT-12.", "Veuillez trouver ci-joint le contrat CT-12."),
+    ("否则我方将解除合同。", "请查收合同副本。"),
+])
+def test_a_threat_in_these_languages_is_told_from_a_dispute_clause(threat, clause):
+    assert threat_signal(threat), threat
+    assert signals.claim_is_made(threat)
+    assert threat_signal(clause) == "", clause
+
+
+@pytest.mark.parametrize("unit", [
+    "Reklamation Kontamination keine ", "réclamation aucune contamination ",
+    "tespit edilmedi kontaminasyon ", "không phát hiện tạp chất ", "索赔污染未发现",
+    "werden wir Schiedsverfahren ", "我方将仲裁",
+])
+def test_these_languages_read_linearly(unit):
+    def read_all(text: str) -> None:
+        signals._folded.cache_clear()
+        signals._doc.cache_clear()
+        for read in (has_claim_signal, claim_types, threat_signal, signals.claim_is_made):
+            read(text)
+    assert_linear(lambda n: (unit * (n // len(unit) + 1))[:n], read_all, 25_000, label=unit)

@@ -128,8 +128,13 @@ def _classify(email: str, received: date, system: str) -> dict:
 
 
 def _claimed_usd(body: str) -> tuple[money.Money | None, Decimal | None]:
-    """The claimed total the body states, and its USD value (no currency: USD)."""
-    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
+    """The claimed total the body states, and its USD value (no currency: USD). In a mail
+    that makes no claim, a figure only talked about as settled, paid, withdrawn or
+    conditional ("die Reklamation über USD 180.000 wurde erledigt", "已结清", a pitch's
+    "USD 180,000 a season on average") is not counted; in a mail that makes one ("we
+    request refund of USD 71,500 already paid"), every claimed figure is."""
+    open_only = not signals.claim_is_made(body)
+    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES, open_only=open_only)
     usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
         if amount else None
     return amount, usd
@@ -154,7 +159,7 @@ def _extract(email: str, received: date, system: str) -> dict:
     quote("lot_reference", lot_q)
     origin, origin_q = heuristics.origin(body)
     quote("origin", origin_q)
-    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES)
+    amount, _ = _claimed_usd(body)
     if amount:
         quote("exposure_amount", amount.quote)
     deadline, deadline_q = dates.response_deadline(body, received, settings.TRIAGE_HOLIDAYS)

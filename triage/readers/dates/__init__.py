@@ -2,8 +2,11 @@
 
 A deadline is read only where the sender sets a time by which *we* must respond, act,
 pay or settle: a cue ("by", "within", "até", "prazo", "hasta", "plazo", "due", "respond
-... today") before a date phrase, a cue after it ("failing which", "at the latest",
-"caso contrário", "como muy tarde"), or an end-of-day word ("today COB"). Dates without
+... today", and "bis", "avant", "entro", "trước", "innerhalb von", "sous", "trong vòng")
+before a date phrase, a cue after it ("failing which", "at the latest", "caso
+contrário", "como muy tarde", Turkish "cuma gününe kadar", "5 iş günü içinde"), or an
+end-of-day word ("today COB"). Chinese has its own pattern, with no spaces and its cue
+around the date ("请于12月4日前", "在周五之前", "3个工作日内"). Dates without
 a cue (shipment, invoice and B/L dates, "Contract dated 12/03/2026") are not deadlines,
 and neither are the sender's own promises ("we will send photos by Friday"), absences
 ("out of the office until 1 December") or facts ("shipped before 3 November"): the last
@@ -12,7 +15,7 @@ Monday" is still ours. Quoted ``>`` lines are someone else's words and are skipp
 
 Parsing the located phrase (at most ``MAX_PHRASE`` characters):
 * month-name dates, weekday names and today/tomorrow words go to ``dateparser``
-  (en/pt/es, ``RELATIVE_BASE`` = the receipt time in its own zone,
+  (en/pt/es and de/fr/it/tr/vi, ``RELATIVE_BASE`` = the receipt time in its own zone,
   ``PREFER_DATES_FROM='future'``); it never sees a whole email.
 * home-made, where dateparser cannot do what a deadline needs:
   - numeric and ISO dates: dateparser silently picks one of DD/MM and MM/DD, and with

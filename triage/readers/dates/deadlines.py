@@ -13,19 +13,26 @@ from triage.readers.dates.business import NO_HOLIDAYS
 from triage.readers.dates.cues import (
     _ACTOR_RE,
     _AFTER_FACT_RE,
+    _AFTER_SELF_RE,
     _CLAUSE_BACK,
     _DATE_RE,
     _DAY_BEFORE_RE,
     _DUR_RE,
     _EOD_RE,
+    _FIRST_PERSON_DE,
     _NARRATIVE_RE,
     _PHRASE_RE,
     _POST_CUE_RE,
+    _POST_GAP_RE,
     _TO_DATE_RE,
+    _TR_DUR_RE,
     _VERB_RE,
+    _ZH_ACTOR_RE,
+    _ZH_DATE_RE,
+    _ZH_DUR_RE,
 )
 from triage.readers.dates.parse import MAX_CANDIDATES, MAX_PHRASE, Deadline
-from triage.readers.dates.reading import _local, _read_duration, _read_phrase
+from triage.readers.dates.reading import _local, _read_duration, _read_phrase, _read_zh
 
 # --- normalising and reading --------------------------------------------------------
 
@@ -51,10 +58,15 @@ def find_deadlines(text: str, received: datetime | date,
     low = norm.replace("\u0130", "I").lower()
     base = _local(received)
     spans: list[tuple[int, int, str, re.Match[str]]] = []
-    for kind, pattern in (("date", _DATE_RE), ("date", _VERB_RE), ("dur", _DUR_RE)):
+    patterns = [("date", _DATE_RE), ("date", _VERB_RE), ("dur", _DUR_RE), ("dur", _TR_DUR_RE)]
+    if _CJK.search(low):
+        patterns += [("zh", _ZH_DATE_RE), ("dur", _ZH_DUR_RE)]
+    for kind, pattern in patterns:
         for i, m in enumerate(pattern.finditer(low)):
             if i >= MAX_CANDIDATES:
                 break
+            if kind == "zh" and not _zh_cued(m):
+                continue
             spans.append((m.start(), m.end(), kind, m))
     for i, m in enumerate(_EOD_RE.finditer(low)):
         if i >= MAX_CANDIDATES:
@@ -67,8 +79,7 @@ def find_deadlines(text: str, received: datetime | date,
         last = None
         for last in _PHRASE_RE.finditer(low, lo, m.start()):  # noqa: B007
             pass
-        if last is not None and low[last.end():m.start()] in ("", " ", ",", ", ", "\n",
-                                                                 ",\n"):
+        if last is not None and _POST_GAP_RE.fullmatch(low, last.end(), m.start()):
             spans.append((last.start(), m.end(), "post", last))
     spans.sort(key=lambda s: s[0])
     found: list[Deadline] = []
@@ -83,6 +94,8 @@ def find_deadlines(text: str, received: datetime | date,
             reading = _read_eod(m, base)
         elif kind == "dur":
             reading = _read_duration(m, received, holidays)
+        elif kind == "zh":
+            reading = _read_zh(m, base)
         else:
             reading = _read_phrase(m, base)
         if reading is None:
@@ -127,7 +140,15 @@ def response_deadline(text: str, received: date | datetime,
     return (found.when, found.quote) if found else (None, None)
 
 
-_WEAK_CUE_RE = re.compile(r"(?:in|em|en) ")
+_WEAK_CUE_RE = re.compile(r"(?:in|em|en|trong) ")
+_CJK = re.compile("[\u2e80-\u9fff]")
+# Chinese cues that set a time by themselves; "于"/"在" ("on", "at") only with "前" after.
+_ZH_STRONG_CUES = frozenset({"截止日期", "截止时间", "截至", "截止", "最迟", "最晚", "不迟于",
+                             "限于", "须于", "需于", "请于", "务必于"})
+
+
+def _zh_cued(m: re.Match[str]) -> bool:
+    return bool(m.group("zafter")) or m.group("zcue") in _ZH_STRONG_CUES
 
 
 def _for_us(text: str, norm: str, start: int, end: int) -> bool:
@@ -139,8 +160,18 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
     last = None
     for last in _ACTOR_RE.finditer(text, clause, start):  # noqa: B007
         pass
+    if _CJK.search(text, clause, start):
+        for zh in _ZH_ACTOR_RE.finditer(text, clause, start):
+            if last is None or zh.start() >= last.start():
+                last = zh
     if last is not None and last.lastgroup in ("self", "fact"):
         return False
+    if last is None:
+        # Turkish and German put the verb last: "cuma gününe kadar göndereceğiz" (its
+        # ending says "we"), "wir ... die Fotos bis Freitag senden" (a "wir" before it).
+        promise = _AFTER_SELF_RE.match(text, end, min(len(text), end + 80))
+        if promise and (promise.group("tr") or _FIRST_PERSON_DE.search(text, clause, start)):
+            return False
     if (last is None or last.lastgroup != "you") and _WEAK_CUE_RE.match(text, start):
         return False
     if _TO_DATE_RE.match(text, start, min(len(text), end + 12)):
@@ -160,7 +191,7 @@ def _clause_start(text: str, start: int) -> int:
     1.200 fardos em nossa unidade de\nMacaíba/RN até 15/10/2026" is one clause)."""
     lo = max(0, start - _CLAUSE_BACK)
     cut = lo
-    for p in (";", "!", "?"):
+    for p in (";", "!", "?", "。", "；", "！", "？"):
         at = text.rfind(p, lo, start)
         if at != -1:
             cut = max(cut, at + len(p))
@@ -178,7 +209,8 @@ def _clause_start(text: str, start: int) -> int:
     return cut
 
 
-_FAREWELL_RE = re.compile(r"(?:hasta|até|ate|until|till) (?:ma[ñn]ana|amanh[ãa]|tomorrow)")
+_FAREWELL_RE = re.compile(
+    r"(?:hasta|até|ate|until|till|bis) (?:ma[ñn]ana|amanh[ãa]|tomorrow|morgen)")
 
 
 def _farewell(text: str, start: int, end: int) -> bool:

@@ -40,12 +40,31 @@ def _read_duration(m: re.Match[str], received: datetime | date,
     return local.date() + timedelta(days=n), False
 
 
+_ZH_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
+              "九": 9}
+
+
+def _zh_number(words: str) -> int | None:
+    """一 to 九十九 ("三", "十五", "二十四"): the small counts a deadline uses."""
+    if words.isdigit():
+        return int(words)
+    tens, _, ones = words.partition("十")
+    if "十" not in words:
+        return _ZH_DIGITS.get(words) if len(words) == 1 else None
+    high = _ZH_DIGITS.get(tens, 0 if tens else 1) if len(tens) <= 1 else None
+    low = _ZH_DIGITS.get(ones, 0 if not ones else None) if len(ones) <= 1 else None
+    return None if high is None or low is None else high * 10 + low
+
+
 def _number(m: re.Match[str]) -> int | None:
-    if m.group("n"):
-        return int(m.group("n"))
-    if m.group("wn"):
-        return int(m.group("wn"))
-    return _number_words(m.group("w").lower())
+    g = m.groupdict()
+    if g.get("n"):
+        return int(g["n"])
+    if g.get("wn"):
+        return int(g["wn"])
+    if g.get("zn"):
+        return _zh_number(g["zn"])
+    return _number_words(g["w"].lower()) if g.get("w") else None
 
 
 _ONE = {"a", "an", "one", "um", "uma", "un", "uno", "una"}
@@ -57,7 +76,7 @@ def _number_words(words: str) -> int | None:
         return 1
     from text_to_num import text2num
 
-    for lang in ("en", "pt", "es"):
+    for lang in ("en", "pt", "es", "de", "fr", "it"):
         try:
             return int(text2num(words, lang))
         except (ValueError, TypeError, KeyError):
@@ -87,7 +106,39 @@ def _read_phrase(m: re.Match[str], base: datetime) -> tuple[date, bool] | None:
     if g.get("mm"):
         return _read_named(m.group("core"), int(re.match(r"\d+", g["md"]).group()),
                            g["mm"], g["my"], base)
+    if g.get("vm"):  # Vietnamese "4 tháng 12": the month is a number
+        return _month_day(int(g["vm"]), int(re.match(r"\d+", g["vd"]).group()), g["vy"],
+                          today)
     return None
+
+
+def _month_day(month: int, day: int, year: str | None, today: date) -> tuple[date, bool] | None:
+    found = _safe_date(int(year), month, day) if year else _next_on_or_after(month, day, today)
+    return (found, False) if found else None
+
+
+_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_ZH_RELATIVE = {"今天": 0, "今日": 0, "明天": 1, "明日": 1, "后天": 2}
+
+
+def _read_zh(m: re.Match[str], base: datetime) -> tuple[date, bool] | None:
+    """A Chinese date phrase: "12月4日", "2026年12月4日", "周五"/"星期五", "下周五" (Friday
+    of next week), "明天", or a numeric date beside a Chinese cue."""
+    g = m.groupdict()
+    today = base.date()
+    if g.get("zm"):
+        return _month_day(int(g["zm"]), int(g["zd"]), g.get("zy"), today)
+    if g.get("zw"):
+        weekday = _ZH_WEEKDAYS[g["zw"]]
+        if (g.get("zq") or "").startswith("下"):
+            monday_next = today + timedelta(days=7 - today.weekday())
+            return monday_next + timedelta(days=weekday), False
+        if (g.get("zq") or "").startswith(("本", "这")) and today.weekday() == weekday:
+            return today, False
+        return today + timedelta(days=(weekday - today.weekday() - 1) % 7 + 1), False
+    if g.get("zrel"):
+        return today + timedelta(days=_ZH_RELATIVE[g["zrel"]]), False
+    return _read_phrase(m, base)
 
 
 def _read_numeric(a: int, b: int, year: str | None, today: date) -> tuple[date, bool] | None:
@@ -121,19 +172,29 @@ def _next_on_or_after(month: int, day: int, today: date) -> date | None:
 
 
 _REL_FALLBACK = {"depois de amanhã": 2, "depois de amanha": 2, "pasado mañana": 2,
-                 "pasado manana": 2, "esta noche": 0, "hoje à noite": 0, "hoje a noite": 0}
+                 "pasado manana": 2, "esta noche": 0, "hoje à noite": 0, "hoje a noite": 0,
+                 # the Turkish dative ("yarına kadar") and words dateparser does not read
+                 "yarına": 1, "ngày kia": 2}
+# The language dateparser should read a today/tomorrow word in.
+_REL_LANG = {**dict.fromkeys(["heute", "morgen", "übermorgen"], "de"),
+             **dict.fromkeys(["aujourd'hui", "demain", "après-demain"], "fr"),
+             **dict.fromkeys(["oggi", "domani", "dopodomani"], "it"),
+             **dict.fromkeys(["bugün", "yarın"], "tr"),
+             **dict.fromkeys(["hôm nay", "ngày mai"], "vi")}
 
 
 def _read_relative(word: str, base: datetime) -> tuple[date, bool] | None:
     key = " ".join(word.lower().split())
     if key in _REL_FALLBACK:
         return base.date() + timedelta(days=_REL_FALLBACK[key]), False
-    found = _dateparser(key, None, base)
+    found = _dateparser(key, _REL_LANG.get(key), base)
     return (found, False) if found else None
 
 
 def _read_weekday(word: str, qualifier: str | None, base: datetime) -> tuple[date, bool] | None:
-    key = word.lower().replace("-", " ").split()[0]
+    key = " ".join(word.lower().replace("-", " ").split())
+    if key not in _WEEKDAYS:  # "sexta feira"; "thứ sáu" is a weekday in two words
+        key = key.split()[0]
     weekday, lang = _WEEKDAYS[key]
     today = base.date()
     q = (qualifier or "").lower()
@@ -166,7 +227,7 @@ def _read_named(phrase: str, day: int, month_word: str, year: str | None,
     return (found, False) if found else None
 
 
-_LANGS = ("en", "pt", "es")
+_LANGS = ("en", "pt", "es")  # tried after the word's own language
 
 
 @lru_cache(maxsize=1024)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from triage.readers.money.figures import _figure_amounts, _normalise
-from triage.readers.money.tables import _table_amounts
+from triage.readers.money.tables import _labelled_amounts, _table_amounts
 from triage.readers.money.words import _word_amounts
 
 
@@ -37,9 +37,13 @@ def find_amounts(text: str) -> list[Money]:
     # "one hundred and eighty thousand US dollars (USD 180,000)" is two amounts; words
     # that share their currency with a figure ("USD 5 thousand"?) are the figure's.
     words = [w for w in _word_amounts(clean) if not overlaps_a_figure(w)]
-    # Numbers under a header that names the currency ("claim_usd"): a figure already
-    # read with its own currency in the same cell wins.
-    words += [t for t in _table_amounts(clean) if not overlaps_a_figure(t)]
+    # Numbers under a header that names the currency ("claim_usd"), or beside a
+    # currency cell or line ("Amount 415,000.00" / "Currency CNY"): a figure already read
+    # with its own currency in the same cell wins, and a number read both ways is one.
+    apart = _table_amounts(clean)
+    taken = {t[0] for t in apart}
+    apart += [t for t in _labelled_amounts(clean) if t[0] not in taken]
+    words += [t for t in apart if not overlaps_a_figure(t)]
     found = []
     for q_start, q_end, value, currency in sorted(figures + words, key=lambda a: a[0]):
         quote = " ".join(clean[q_start:q_end].split())

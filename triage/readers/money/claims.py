@@ -19,7 +19,8 @@ from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
 _CLAIM_AMOUNT_CUES = re.compile(
     r"claim|compensation|indemni|damages|exposure|loss|reimburs|we (?:demand|request)|"
     r"total|reclama|indeniza|ressarc|prejuízo|prejuizo|perda|valor|montante|debit note|"
-    r"nota de débito|reserv",
+    r"nota de débito|reserv|schadens?ersatz|forderung|réclam|indemnisation|risarcim|"
+    r"tazminat|bồi thường|索赔|赔偿",
     re.IGNORECASE,
 )
 
@@ -239,12 +240,14 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
 
 
-def claimed_amounts_by_currency(text: str) -> list[Money]:
-    """``claimed_totals``' figures, largest first."""
-    return [c.money for c in claimed_totals(text)]
+def claimed_amounts_by_currency(text: str, *, open_only: bool = False) -> list[Money]:
+    """``claimed_totals``' figures, largest first; with ``open_only``, only the totals
+    some figure of which is open (not settled, paid, withdrawn, conditional or a bound)."""
+    return [c.money for c in claimed_totals(text) if c.open or not open_only]
 
 
-def claimed_exposure(text: str, *, rates: Mapping[str, Decimal] | None = None) -> Money | None:
+def claimed_exposure(text: str, *, rates: Mapping[str, Decimal] | None = None,
+                     open_only: bool = False) -> Money | None:
     """The total the sender claims or holds at stake, or None when nothing is claimed.
 
     With one currency, its total (see ``claimed_amounts_by_currency``). Amounts in
@@ -252,8 +255,10 @@ def claimed_exposure(text: str, *, rates: Mapping[str, Decimal] | None = None) -
     without ``rates`` it returns None for them and the caller must convert
     ``claimed_amounts_by_currency`` itself. With ``rates`` (USD per unit) it returns
     the total worth most in USD, a currency with no rate (or no currency) valued at the
-    highest rate given, so an unknown currency is never the one ranked lowest."""
-    totals = claimed_amounts_by_currency(text)
+    highest rate given, so an unknown currency is never the one ranked lowest.
+    ``open_only``: leave out what is settled, paid, withdrawn or conditional (see
+    ``claimed_amounts_by_currency``)."""
+    totals = claimed_amounts_by_currency(text, open_only=open_only)
     if len(totals) <= 1:
         return totals[0] if totals else None
     if not rates:

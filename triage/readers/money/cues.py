@@ -1,7 +1,7 @@
-"""What an amount is, from the words around it: cue words (claim, cost, contract,
-invoice, price, freight, paid; some weak), a price per unit, and the label that says
-which item an amount is for. ``_Context`` reads the windows around all the amounts of a
-text in one pass."""
+"""What an amount is, from the words around it (the cue words of ``vocabulary``: claim,
+cost, contract, invoice, price, freight, paid; some weak), a price per unit, and the
+label that says which item an amount is for. ``_Context`` reads the windows around all
+the amounts of a text in one pass."""
 
 from __future__ import annotations
 
@@ -10,117 +10,19 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from triage.readers.money.amount import Money
+from triage.readers.money.vocabulary import (
+    _CJK_CUE_RE,
+    _CUE_RE,
+    _HAS_CJK,
+    _NOT_OPEN_RE,
+    _PER_UNIT_RE,
+    _STATEMENT_RE,
+    _WEAK,
+)
 from triage.readers.money.words import _WORD_RE
 
-# Words around an amount that say what it is. At one position the first alternative
-# wins, so claim phrases that contain another kind's word ("price difference") come
-# first. Weak cues say less: a bare "invoice" or "freight" loses to a claim word in
-# the same sentence ("our claim against invoice 123 is USD 4,000" is a claim), and a
-# bare request verb ("we request", "solicitamos") loses to any other cue there ("we
-# request payment of invoice 9, USD 8,000" is an invoice).
-_CUES = [
-    # "at the contract price this is USD 12,400": a loss valued at the price, claimed.
-    ("claim", r"at (?:the )?(?:contract(?:ed)? )?(?:price|rate)"
-              r"|ao pre[çc]o (?:do contrato|contratual)|al precio (?:del contrato|contractual)"
-              r"|claim(?:s|ed|ing|able)?|counterclaim|compensat\w*|indemni\w*|damages"
-              r"|loss(?:es)?|reimburs\w*|refund\w*|allowance|discount|deduct\w*|rebate"
-              r"|withh[oe]ld\w*|penalt(?:y|ies)|debit note|credit note"
-              r"|(?:price|quality|weight) (?:difference|reduction|claim|allowance)"
-              r"|shortfall|short weight|shortage|exposure|at stake"
-              r"|reserv(?:e|es|ed|ing)|liab\w*|ow(?:e|es|ed|ing)"
-              r"|reclam\w*|pleitos?|indeniza\w*|ressarc\w*|preju[ií]zo\w*|perdas?|compensa\w*"
-              r"|nota de d[ée]bito|nota de cr[ée]dito|descont\w*|abatimento"
-              r"|bonifica\w*|dedu[çc][ãa]o|diferen[çc]a de (?:pre[çc]o|qualidade|peso)"
-              r"|falta de peso|quebra de peso|multa|danos|exposi[çc][ãa]o"
-              r"|reservamos|reservad[oa]s?"
-              r"|indemniz\w*|resarc\w*|perjuicio\w*|p[ée]rdidas?|compensaci[óo]n|da[ñn]os"
-              r"|rebaja|deducci[óo]n|diferencia de (?:precio|calidad|peso)"
-              r"|faltante|merma|penalidad|exposici[óo]n"
-              # German, French, Italian, Turkish, Vietnamese: claims, damages, losses.
-              r"|schadenersatz\w*|entsch[äa]digung\w*|forderung\w*|reklamation\w*"
-              r"|schaden|verlust\w*|minderung\w*|r[ée]clamation\w*|indemnit[ée]s?"
-              r"|indemnisation|d[ée]dommagement|dommages(?:-int[ée]r[êe]ts)?|pertes?"
-              r"|r[ée]clamons|reclamo|reclami|risarciment\w*|indennizz\w*|danni|perdit[ae]"
-              r"|tazminat\w*|talep\w*|hasar\w*|zarar\w*|kay[ıi]p\w*"
-              r"|b[ồo]i th[ưu][ờo]ng|khi[ếe]u n[ạa]i|thi[ệe]t h[ạa]i"),
-    ("claim_weak", r"we (?:demand|request|require|ask|seek|expect)|solicitamos|exigimos"
-                   r"|pedimos|requeremos|requerimos"),
-    # Costs are claimed in a claim ("survey costs: USD 2,500"), not in an invoice.
-    ("cost", r"(?:invoiced|charged|billed) to (?:us|our company)|cobrad[oa]s? de n[óo]s"
-             r"|faturad[oa]s? contra n[óo]s|facturad[oa]s? a nosotros"
-             r"|nos (?:cobraron|facturaron)|costs?|fees?|expenses|charges|custos?|despesas"
-             r"|honor[áa]rios|gastos|costos?"
-             r"|cargos"),
-    ("contract", r"contract(?:ed)? (?:value|amount|price|total|worth|sum)"
-                 r"|value of (?:the|this|our) contract|total contract"
-                 r"|(?:cargo|shipment|goods) value|value of the (?:cargo|shipment|goods)"
-                 r"|insured value|sum insured|l/c (?:amount|value)|letter of credit"
-                 r"|valor (?:total )?do contrato|valor contrat\w+|valor da carga"
-                 r"|valor do embarque|valor segurado|carta de cr[ée]dito"
-                 r"|(?:valor|monto|importe) (?:total )?del contrato"
-                 r"|valor de la (?:carga|mercanc[ií]a)|suma asegurada"),
-    ("invoice", r"invoice (?:total|amount|value)|total (?:invoice|invoiced)|invoiced"
-                r"|amount invoiced|total da (?:fatura|nota)|valor da (?:fatura|nota)"
-                r"|faturad[oa]s?|total de la factura|(?:importe|monto|valor) de la"
-                r" factura|facturad[oa]s?"),
-    ("price", r"prices?|priced|pre[çc]os?|precios?|quot(?:e|ed|ation)|cota[çc][ãa]o"
-              r"|cotizaci[óo]n|offer(?:ed|s)?|oferta|proposta|bid"),
-    ("freight", r"freight rate|ocean freight|sea freight|frete mar[ií]timo"
-                r"|taxa de frete|frete rodovi[áa]rio|tarifa de flete"
-                r"|flete mar[ií]timo"),
-    ("paid", r"(?:already|been|was|were|we|have|has|had) paid|paid (?:in advance|on|by)"
-             r"|prepaid|pre-?payment|advance payment|down payment|amount paid"
-             r"|(?<!be\s)(?<!not\s)(?<!un)paid"
-             r"|j[áa] pag[oa]s?|foi pag[oa]|foram pag[oa]s|pagamos|valor pago"
-             r"|adiantamento|pagamento antecipado|ya pagad[oa]s?|fue pagad[oa]"
-             r"|hemos pagado|(?:monto|importe) pagado|anticipo|pago anticipado"
-             r"|(?<!el\s)(?<!del\s)(?<!un\s)(?<!su\s)(?<!al\s)(?<!no\s)(?<!não\s)pagos?"),
-    ("invoice_weak", r"invoices?|faturas?|facturas?|nota fiscal|boleto|statement of account"
-                     r"|amount due|balance due|commission|comiss[ãa]o|comisi[óo]n"),
-    ("freight_weak", r"freight|frete|flete"),
-]
-# A space in a cue stands for one to three whitespace characters.
-_CUE_RE = re.compile(
-    r"(?<![^\W\d_])(?:"
-    + "|".join(f"(?P<{k}>{p})" for k, p in _CUES).replace(" ", r"\s{1,3}")
-    + r")(?![^\W\d_])",
-    re.IGNORECASE,
-)
-_WEAK = {"invoice_weak": "invoice", "freight_weak": "freight", "claim_weak": "claim"}
-_PER_UNIT_RE = re.compile(
-    # On the same line: "USD 12,870.00\n\nEach lot is settled..." is not a unit price.
-    r"[ \t]{0,2}(?:(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?"
-    r"(?:lbs?|pounds?|libras?|tons?|tonnes?|toneladas?"
-    r"|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|units?|unidad|unidade|containers?"
-    r"|contêiner|contenedor)|each|pmt)(?![^\W\d_])",
-    re.IGNORECASE,
-)
-# The words that state an amount as the claim itself ("our claim is", "we claim",
-# "compensation of", "damages", "Schadenersatz", "indemnisation", "tazminat", "索赔"): the
-# rules escalate on a figure by itself only when one of these is the nearest cue before
-# it in its sentence. Loss, refund, discount, reserve, balance, owed... say an amount is
-# about a claim, not that it is the one claimed: a person reads those.
-_STATEMENT_RE = re.compile(
-    r"claim|counterclaim|compensat|compensa[çc][ãa]o|compensaci[óo]n|indemni|damages|reclam"
-    r"|indeniza|ressarc|resarc"
-    r"|da[ñn]os|danos|perjuicio|preju[ií]zo|schadenersatz|entsch[äa]digung|forderung"
-    r"|r[ée]clamation|dommages|risarciment|indennizz|tazminat|talep|we\s+demand|exigimos"
-    r"|索赔|赔偿|bồi\s+thường",
-    re.IGNORECASE,
-)
-# In the same sentence, a figure that is not an open claim: settled, withdrawn or paid,
-# a condition, a bound ("claims over USD 50,000"), a total over many claims.
-_NOT_OPEN_RE = re.compile(
-    r"(?<![^\W\d_])(?:settled|withdrawn|withdrew|closed|resolved|paid|received|credited"
-    r"|liquidad\w*|quitad\w*|encerrad\w*|retirad\w*|pag[oa]s?|pagad[oa]s?|cerrad[oa]s?"
-    r"|resuelt[oa]s?|recebid[oa]s?|recibid[oa]s?|abonad[oa]s?|creditad[oa]s?|if|unless|caso"
-    r"|si|over|above|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
-    r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
-    r"|promedio)(?![^\W\d_])",
-    re.IGNORECASE,
-)
 _LABEL_WINDOW = 80
-_BREAK_RE = re.compile(r"\n|[;!?]|\.(?=\s)")
+_BREAK_RE = re.compile(r"\n|[;!?。！？；]|\.(?=\s)")
 _PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
 _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
 
@@ -175,10 +77,16 @@ class _Context:
                     self.cues.append(_Cue(m.start(), m.end(), _WEAK.get(kind, kind),
                                           kind in _WEAK))
                     pos = m.end()
+            if _HAS_CJK.search(text, lo, hi):
+                for m in _CJK_CUE_RE.finditer(text, lo, hi):
+                    kind = m.lastgroup or "claim"
+                    self.cues.append(_Cue(m.start(), m.end(), _WEAK.get(kind, kind),
+                                          kind in _WEAK))
             for m in _BREAK_RE.finditer(text, lo, hi):
                 self.break_starts.append(m.start())
                 self.break_ends.append(m.end())
             self.paragraph_ends += [m.end() for m in _PARAGRAPH_RE.finditer(text, lo, hi)]
+        self.cues.sort(key=lambda c: c.start)
         self.cue_starts = [c.start for c in self.cues]
 
     def sentence_start(self, pos: int, window: int) -> int:
@@ -225,7 +133,7 @@ class _Context:
         lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
         before = self.cues_between(lo, a.start)
         # The cue right after it counts too: "US$ 60 mil de compensação".
-        cue = before[-1] if before else next(iter(self.cues_between(a.end, min(hi, a.end + 20))),
+        cue = before[-1] if before else next(iter(self.cues_between(a.end, min(hi, a.end + 30))),
                                              None)
         if cue is None or cue.kind != "claim" or cue.weak:
             return False

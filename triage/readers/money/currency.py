@@ -1,13 +1,14 @@
 """Currencies as senders write them: the ISO codes Babel knows as in use today (less
-the codes that are ordinary words or units in this trade), symbols and names, and what
-may stand between a currency and its number."""
+the codes that are ordinary words or units in this trade), symbols and names (the names
+in German, French, Italian, Turkish, Vietnamese and Chinese are Babel's, from CLDR), and
+what may stand between a currency and its number."""
 
 from __future__ import annotations
 
 import re
 
 from babel.core import get_global
-from babel.numbers import list_currencies
+from babel.numbers import get_currency_name, list_currencies
 
 # --- Currencies -------------------------------------------------------------------------
 
@@ -36,7 +37,11 @@ _SYMBOLS = {
     "£": "GBP", "₹": "INR", "rs": "INR", "rs.": "INR",
     # Yen and yuan share the sign; our mills write it for yuan, and CNY is also the
     # larger of the two, so a misreading overstates rather than hides an exposure.
-    "¥": "CNY",
+    "¥": "CNY", "cn¥": "CNY", "jp¥": "JPY", "hk$": "HKD", "au$": "AUD", "a$": "AUD",
+    # Turkish lira and Vietnamese dong; "TL" is how Turkish mail writes the lira (read
+    # only in capitals and only after the number).
+    "₺": "TRY", "tl": "TRY", "₫": "VND",
+    "sfr.": "CHF", "sfr": "CHF",
 }
 
 _NAMES = {
@@ -58,24 +63,86 @@ _NAMES = {
 # Left out on purpose: "pounds" (in cotton mostly weight: 480 lb bales), "peso" (weight
 # in Portuguese) and "real" ("3 real problems").
 
+# The names in the languages of our markets, as CLDR spells them (Babel), for the
+# currencies this trade is paid in; every one is at least two words or unmistakable
+# ("Euro", "美元"), so none is an ordinary word.
+_BABEL_LOCALES = ("de", "fr", "it", "tr", "vi", "zh", "zh_Hant", "en", "pt", "es")
+_BABEL_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "CNY", "JPY", "HKD", "INR", "BRL", "TRY",
+                     "VND", "AUD")
+# The names mail writes that CLDR does not list ("Dollar", "dollars américains", "美金",
+# "元" for yuan after a number).
+_MORE_NAMES = {
+    "us dollar": "USD", "dollars us": "USD", "dollars américains": "USD",
+    "dollars americains": "USD", "dollari americani": "USD", "dollari usa": "USD",
+    "amerikan doları": "USD", "amerikan dolari": "USD", "abd dolari": "USD",
+    "đô la": "USD", "usd mỹ": "USD", "franken": "CHF", "schweizer franken": "CHF",
+    "francs suisses": "CHF", "franchi svizzeri": "CHF", "türk lirası": "TRY",
+    "turk lirasi": "TRY", "đồng": "VND", "vnđ": "VND", "美金": "USD", "元": "CNY",
+    "人民币元": "CNY", "元人民币": "CNY", "日圆": "JPY", "港币": "HKD",
+}
+
+
+def _is_cjk(char: str) -> bool:
+    """A Chinese, Japanese or Korean character: a letter, but one that needs no space
+    around a number ("赔偿180,000美元")."""
+    return "\u2e80" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af" \
+        or "\uf900" <= char <= "\ufaff"
+
+
+def _glued_letter(char: str) -> bool:
+    """A letter that would glue a number or a code into a word (MSKU1234567, INV77812);
+    a CJK character does not (Chinese writes "索赔USD 180,000")."""
+    return char.isalpha() and not _is_cjk(char)
+
+
+def _babel_names() -> dict[str, str]:
+    """{name as CLDR writes it: code}, singular and plural."""
+    names: dict[str, str] = {}
+    for locale in _BABEL_LOCALES:
+        for code in _BABEL_CURRENCIES:
+            for count in (1, 2):
+                name = get_currency_name(code, count=count, locale=locale)
+                if name and name.upper() != code:
+                    names.setdefault(name, code)
+    return names
+
+
+def _key(raw: str) -> str:
+    return " ".join(raw.casefold().split())
+
+
+_WRITTEN_NAMES = {**_babel_names(), **_MORE_NAMES}
+_LOCALE_NAMES = {_key(k): v for k, v in _WRITTEN_NAMES.items()}
+# Names written without spaces around the number (Chinese) need no word boundary. The
+# pattern holds the names as written (IGNORECASE matches "İsviçre frangı" only against
+# its own capital İ, not against its casefolded "i̇"); the lookup is casefolded.
+_CJK_NAMES = tuple(sorted((n for n in _LOCALE_NAMES if _is_cjk(n[0])), key=len, reverse=True))
+_WORD_NAMES = sorted({n for n in [*_WRITTEN_NAMES, *_LOCALE_NAMES] if not _is_cjk(n[0])},
+                     key=len, reverse=True)
+
 _SPACE_GAP = r"[ \t\u00a0\u2009\u202f]{0,3}(?:\n[ \t]{0,3})?"
 # What may stand between a currency and its number: a few spaces, one line break, and
 # one table-cell border ("USD | 180,000"); before the number also a colon ("USD: 5").
 _GAP = rf"{_SPACE_GAP}(?:\|[ \t\u00a0\u2009\u202f]{{0,3}})?"
 _GAP_BEFORE = rf"{_SPACE_GAP}(?:[|:][ \t\u00a0\u2009\u202f]{{0,3}})?"
-_NOT_LETTER_AFTER = r"(?![^\W\d_])"
+# Not followed by a letter that glues (a CJK character may follow: "180,000USD的").
+_NOT_LETTER_AFTER = r"(?![^\W\d_\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff])"
+# The locale names first, longest first: "dollars de Hong Kong" is not "dollars".
 _NAME_ALT = (
-    r"u\.?s\.?\s?dollars|(?:american|united\s{1,3}states)\s{1,3}dollars|dollars?|d[oó]lar(?:es)?"
+    "".join(r"\s{1,3}".join(re.escape(w) for w in n.split()) + "|" for n in _WORD_NAMES)
+    + r"u\.?s\.?\s?dollars|(?:american|united\s{1,3}states)\s{1,3}dollars|dollars?|d[oó]lar(?:es)?"
     r"(?:\s{1,3}(?:americanos|estadounidenses|norte-?americanos))?|reais"
     r"|euros?|pounds\s{1,3}sterling|british\s{1,3}pounds|sterling|libras?\s{1,3}esterlinas?"
     r"|(?:indian\s{1,3}|pakistani\s{1,3})?rupees|rupias|yuan|renminbi|taka"
     r"|pesos(?:\s{1,3}(?:argentinos|mexicanos|chilenos|colombianos|uruguayos))?"
 )
-_SYMBOL_ALT = r"US\$|U\$S|U\$|R\$|[$€£¥₹]"
+_CJK_NAME_ALT = "|".join(re.escape(n) for n in _CJK_NAMES)
+_SYMBOL_ALT = r"US\$|U\$S|U\$|R\$|HK\$|AU\$|A\$|CN¥|JP¥|SFr\.?|(?-i:TL)(?![^\W\d_])|[$€£¥₹₺₫]"
 # After a number (and its scale word): gap, then a symbol, a name or three letters.
 _AFTER_RE = re.compile(
     rf"{_GAP}(?:(?:de|of)[ \t]{{1,3}})?(?:(?P<sym>{_SYMBOL_ALT})"
-    rf"|(?P<name>{_NAME_ALT}){_NOT_LETTER_AFTER}|(?P<code>[A-Za-z]{{3}}){_NOT_LETTER_AFTER})",
+    rf"|(?P<name>{_NAME_ALT}){_NOT_LETTER_AFTER}|(?P<cjk>{_CJK_NAME_ALT})"
+    rf"|(?P<code>[A-Za-z]{{3}}){_NOT_LETTER_AFTER})",
     re.IGNORECASE,
 )
 _BEFORE_WINDOW = 24
@@ -102,8 +169,9 @@ def _name_key(raw: str) -> str:
 
 
 def _is_name(raw: str) -> bool:
-    return _name_key(raw) in _NAMES
+    return _name_key(raw) in _NAMES or _key(raw) in _LOCALE_NAMES
 
 
 def _name(raw: str) -> str | None:
-    return _NAMES[_name_key(raw)]
+    key = _name_key(raw)
+    return _NAMES[key] if key in _NAMES else _LOCALE_NAMES[_key(raw)]

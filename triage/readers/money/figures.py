@@ -5,15 +5,19 @@ forms, invisible characters), and the currency written right before or after a n
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal, InvalidOperation
 
 from triage.readers.money.currency import (
     _AFTER_RE,
     _BEFORE_WINDOW,
+    _CJK_NAMES,
     _GAP_BEFORE,
     _NUMBER_NEXT_RE,
     _SYMBOLS,
     _code,
+    _glued_letter,
+    _is_cjk,
     _is_name,
     _name,
 )
@@ -33,7 +37,7 @@ _NON_DIGIT_RE = re.compile(r"[^0-9]")
 _MAX_RUN = 40  # no amount of money needs more characters than this
 _HUGE = "1" + "0" * _MAX_RUN
 _GAP_CHARS = " \t\u00a0\u2009\u202f\n|:"
-_CURRENCY_EDGE = "$€£¥₹."
+_CURRENCY_EDGE = "$€£¥₹₺₫."
 
 
 def _canonical(s: str) -> str | None:
@@ -106,28 +110,43 @@ def parse_number(text: str, *, currency: str | None = None) -> Decimal | None:
 
 # --- Scale words ------------------------------------------------------------------------
 
+# German, French, Italian, Turkish and Vietnamese scale words too ("1,2 Mio. EUR",
+# "180 mille euros", "180 mila euro", "180 bin dolar", "4,5 tỷ đồng"), and the Chinese
+# ones, which need no boundary ("18万美元", "1.2亿元").
 _SCALE_RE = re.compile(
-    r"[ \u00a0]?(?P<w>mil\s{1,3}millones|mil\s{1,3}milh(?:ões|oes)|thousand|mil|millions?"
+    r"[ \u00a0]?(?:(?P<w>mil\s{1,3}millones|mil\s{1,3}milh(?:ões|oes)|thousand|mil|millions?"
     r"|milh(?:ão|ao|ões|oes)|mill(?:ón|on|ones)|billions?|bilh(?:ão|ao|ões|oes)|bn"
-    r"|lakhs?|lacs?|crores?|mm|mn|k|m)(?![^\W\d_])",
+    r"|lakhs?|lacs?|crores?|tausend|tsd\.|millionen|mio\.|milliarden?|mrd\.|mille"
+    r"|milliards?|mila|milion[ei]|mln|miliard[oi]|mld|bin|milyon|milyar|nghìn|ngàn|triệu"
+    r"|tỷ|tỉ|mm|mn|k|m)(?![^\W\d_])|(?P<cjk>百万|千万|万|亿))",
     re.IGNORECASE,
 )
 _THOUSAND, _MILLION = Decimal(1_000), Decimal(1_000_000)
+_BILLION = _MILLION * _THOUSAND
+_SCALES = {
+    "k": _THOUSAND, "thousand": _THOUSAND, "mil": _THOUSAND, "tausend": _THOUSAND,
+    "tsd.": _THOUSAND, "mille": _THOUSAND, "mila": _THOUSAND, "bin": _THOUSAND,
+    "nghìn": _THOUSAND, "ngàn": _THOUSAND, "万": Decimal(10_000), "百万": _MILLION,
+    "千万": Decimal(10_000_000), "亿": Decimal(100_000_000), "bn": _BILLION, "mrd.": _BILLION,
+    "mld": _BILLION, "milyar": _BILLION, "tỷ": _BILLION, "tỉ": _BILLION,
+}
 
 
 def _scale_value(word: str) -> Decimal:
     w = " ".join(word.lower().split())
+    if w in _SCALES:
+        return _SCALES[w]
     if w.startswith("mil "):
-        return _MILLION * _THOUSAND
-    if w in ("k", "thousand", "mil"):
-        return _THOUSAND
+        return _BILLION
     if w.startswith(("lakh", "lac")):
         return Decimal(100_000)
     if w.startswith("crore"):
         return Decimal(10_000_000)
-    if w.startswith(("billion", "bilh")) or w == "bn":
-        return _MILLION * _THOUSAND
-    return _MILLION  # m, mm, mn, million(s), milhão/milhões, millón/millones
+    if w.startswith(("billion", "bilh", "milliard", "miliard")):
+        return _BILLION
+    # m, mm, mn, million(s), milhão/milhões, millón/millones, Mio., Millionen, milioni,
+    # mln, milyon, triệu
+    return _MILLION
 
 
 # --- Text normalisation -----------------------------------------------------------------
@@ -136,13 +155,34 @@ def _scale_value(word: str) -> Decimal:
 _INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                        "\u2060\u2061\u2062\u2063\u2064\ufeff")
 _INVISIBLE_RE = re.compile("[" + "".join(sorted(_INVISIBLE)) + "]")
-_FULLWIDTH = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+
+
+def _same_length_table() -> dict[int, int]:
+    """Fullwidth forms to ASCII, and every decimal digit of another script (Arabic-Indic
+    ``١٨٠``, Persian ``۱۸۰``, Devanagari ``१८०``...) to its ASCII digit, with the Arabic
+    thousands and decimal separators (``١٨٠٬٠٠٠٫٥٠``) to ``,`` and ``.``: one character for
+    one, so offsets stay put. NFKC folds the fullwidth forms but leaves the other scripts'
+    digits as they are (they are digits, not compatibility forms), so the rules' folded
+    text still needs this."""
+    table = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
+    for cp in range(0x80, 0x10000):
+        value = unicodedata.decimal(chr(cp), None)
+        if value is not None and cp not in table:
+            table[cp] = ord("0") + value
+    table[0x066C] = ord(",")  # ARABIC THOUSANDS SEPARATOR
+    table[0x066B] = ord(".")  # ARABIC DECIMAL SEPARATOR
+    return table
+
+
+_SAME_LENGTH = _same_length_table()
 
 
 def _normalise(text: str) -> tuple[str, list[int] | None]:
-    """Fullwidth forms to ASCII (same length) and invisible characters removed; the
-    offsets map positions in the result back to ``text`` (None: identical)."""
-    text = text.translate(_FULLWIDTH)
+    """Fullwidth forms and other scripts' digits to ASCII (same length) and invisible
+    characters removed; the offsets map positions in the result back to ``text`` (None:
+    identical)."""
+    if not text.isascii():
+        text = text.translate(_SAME_LENGTH)
     if not _INVISIBLE_RE.search(text):
         return text, None
     keep = [i for i, c in enumerate(text) if c not in _INVISIBLE]
@@ -159,8 +199,11 @@ def _currency_after(clean: str, pos: int) -> tuple[int, str | None] | None:
         return None
     if m.group("name"):
         return (m.end(), _name(m.group("name"))) if _is_name(m.group("name")) else None
-    if _NUMBER_NEXT_RE.match(clean, m.end()):
-        return None  # "lot 4 USD 12,000": the code is the next amount's
+    if m.group("cjk"):
+        return m.end(), _name(m.group("cjk"))
+    nxt = _NUMBER_NEXT_RE.match(clean, m.end())
+    if nxt and not ("\n" in nxt.group(0) and _in_table_row(clean, m.end())):
+        return None  # "lot 4 USD 12,000": the code is the next amount's (not across rows)
     if m.group("sym"):
         return m.end(), _SYMBOLS[m.group("sym").lower()]
     cur = _code(m.group("code"))
@@ -168,7 +211,16 @@ def _currency_after(clean: str, pos: int) -> tuple[int, str | None] | None:
 
 
 _GAP_BEFORE_RE = re.compile(_GAP_BEFORE)
-_MULTI_SYMBOLS = ("u$s", "us$", "u$", "r$", "rs.", "rs")
+_ROW_REACH = 200
+
+
+def _in_table_row(clean: str, pos: int) -> bool:
+    """Whether the line that holds ``pos`` is a row of table cells (`` | `` between them),
+    looking back at most ``_ROW_REACH`` characters."""
+    line = clean.rfind("\n", max(0, pos - _ROW_REACH), pos) + 1
+    return " | " in clean[max(line, pos - _ROW_REACH):pos]
+_DASH_CENTS_RE = re.compile(r"[.,](?:--?|[–—])(?![0-9])")
+_MULTI_SYMBOLS = ("u$s", "us$", "hk$", "au$", "u$", "r$", "a$", "sfr.", "sfr", "rs.", "rs")
 
 
 def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | None:
@@ -180,18 +232,27 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
     if not core or not _GAP_BEFORE_RE.fullmatch(window, len(core)):
         return None
     end = lo + len(core)
+    if "\n" in window[len(core):] and _in_table_row(clean, end):
+        return None  # the last cell of a table row is not the next row's currency
     last = core[-1]
-    if last in "$sS.":
-        tail = core[-3:].lower()
+    if last in "$sSrR.":  # US$, U$S, HK$, AU$, R$, A$, SFr., Rs.
+        tail = core[-4:].lower()
         for sym in _MULTI_SYMBOLS:
-            if tail.endswith(sym) and not core[-len(sym) - 1:-len(sym)].isalpha():
+            if tail.endswith(sym) and not _glued_letter(core[-len(sym) - 1:-len(sym)]):
                 return end - len(sym), _SYMBOLS[sym], False
-    if last in "$€£¥₹":
+    if last == "¥" and core[-3:-1].upper() == "JP":
+        return end - 3, "JPY", False
+    if last in "$€£¥₹₺₫":
         return end - 1, _SYMBOLS[last], last == "$"
-    if core[-2:].lower() == "tk" and not core[-3:-2].isalpha():  # Bangladeshi taka
+    if core[-2:].lower() == "tk" and not _glued_letter(core[-3:-2]):  # Bangladeshi taka
         return end - 2, "BDT", False
+    if _is_cjk(last):  # "人民币415,000元", "美元 180,000"
+        for name in _CJK_NAMES:
+            if core.endswith(name):
+                return end - len(name), _name(name), False
+        return None
     code = core[-3:]
-    if len(code) == 3 and code.isalpha() and code.isascii() and not core[-4:-3].isalpha():
+    if len(code) == 3 and code.isalpha() and code.isascii() and not _glued_letter(core[-4:-3]):
         cur = _code(code)
         return (end - 3, cur, False) if cur else None
     return None
@@ -202,9 +263,12 @@ def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
     n = len(clean)
     for m in _RUN_RE.finditer(clean):
         start, end = m.span()
+        # Whole units written with a dash for the cents: "CHF 47'800.–", "500,- €".
+        dash = _DASH_CENTS_RE.match(clean, end)
+        number_end = dash.end() if dash else end
         # Cheap first: money needs a currency (or scale word) on one side.
         left = clean[max(0, start - 8):start].rstrip(_GAP_CHARS)[-1:]
-        right = clean[end:end + 8].lstrip(_GAP_CHARS)[:1]
+        right = clean[number_end:number_end + 8].lstrip(_GAP_CHARS)[:1]
         if not (left.isalpha() or left in _CURRENCY_EDGE and left) and not (
                 right.isalpha() or right in _CURRENCY_EDGE and right):
             continue
@@ -219,17 +283,17 @@ def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
             continue
         if clean[end:end + 3].lstrip().startswith("%"):
             continue
-        scale = _SCALE_RE.match(clean, end)
-        after_at = scale.end() if scale else end
+        scale = None if dash else _SCALE_RE.match(clean, end)
+        after_at = scale.end() if scale else number_end
         after = _currency_after(clean, after_at)
         if after is None and scale:  # "5 m" is no scale unless money follows or precedes
             after = _currency_after(clean, end)
             if after is not None:
                 scale, after_at = None, end
         before = _currency_before(clean, start)
-        if prev.isalpha() and before is None:
+        if _glued_letter(prev) and before is None:
             continue  # glued to a word that is no currency: MSKU1234567, INV77812
-        if nxt.isalpha() and not scale and after is None:
+        if _glued_letter(nxt) and not scale and after is None:
             continue  # 4410kg, 3rd
         if before is None and after is None:
             continue
@@ -243,7 +307,7 @@ def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
         if value is None:
             continue
         if scale:
-            value *= _scale_value(scale.group("w"))
+            value *= _scale_value(scale.group("w") or scale.group("cjk"))
             if value == value.to_integral_value():
                 value = value.quantize(Decimal(1))
         found.append((q_start, q_end, value, currency))

@@ -1,4 +1,5 @@
-"""Claim, threat and bank-change signals in English, Portuguese and Spanish.
+"""Claim, threat and bank-change signals in English, Portuguese and Spanish, and in the
+German, French, Italian, Turkish, Vietnamese and Chinese of our other markets.
 
 Readings of meaning, not facts: the product uses them only to show an email to a
 person when they contradict the model, never to escalate by themselves. A false alarm
@@ -23,7 +24,11 @@ it finds, in this order:
    in an email that is already a claim.
 
 Every word list is whole-word ("court" is not "courtesy", "claim" is not "reclaim";
-"claimant" is a claim word). Text is read through ``fold_for_rules`` (Cyrillic
+"claimant" is a claim word), except Chinese, which writes no spaces: its words are
+matched anywhere, its negators read right before a word ("未发现异纤") or after it
+("异纤：无"). Turkish negates the verb itself ("tespit edilmedi"), so its negation is read
+after the word; German compounds that name a check or a risk ("Kontaminationsprüfung")
+are not findings. Text is read through ``fold_for_rules`` (Cyrillic
 look-alikes, invisible characters), so match positions refer to the folded text;
 ``match.string`` is that text, lower-cased for this module's own patterns.
 
@@ -37,7 +42,8 @@ word by word: has_claim_signal says yes (a person looks at so strange an email).
 A megabyte of repeated claim words, negators or "IBAN" reads in well under a second.
 
 Modules by concern: ``matching`` (pattern building, candidate bound),
-``vocabulary`` (claim words), ``cues`` (sentence cues), ``document`` (the analysed
+``vocabulary`` (claim words), ``acts`` (what a sentence does: a finding, the sender's own
+claim, a settled claim), ``cues`` (sentence cues), ``document`` (the analysed
 text), ``negation``, ``topics`` (naming a topic), ``threats``, ``claims`` (affirmed
 words, claim types), ``bank`` (bank changes, account identifiers) and ``senders``
 (sender domains passing for ours or a counterpart's).

@@ -7,77 +7,18 @@ from __future__ import annotations
 
 import re
 
+from triage.readers.signals.acts import _CLAIM_ASSERTION, _FINDING, _FINDING_ANY, _SETTLED
 from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
 
 _BREAK = re.compile(
-    r"[.!?;](?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|\n[ \t>]*\n"
+    r"[.!?;](?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；]|\n[ \t>]*\n"
     r"|\n(?=[ \t>]*(?:[-*•]|\d+[.)]\s|[A-ZÀ-Ý]))"
 )
 
 
 # --- Sentence cues ----------------------------------------------------------------
 
-# Someone found the problem in the goods: first person, a named finder, a count of
-# bales, the goods called contaminated, a rejection.
-_FINDING = _whole(
-    r"(?:we|i|our\s+\w+(?:\s+\w+)?)\s+(?:have\s+|has\s+|had\s+)?(?:also\s+|again\s+)?"
-    r"(?:found|find|detected|identified|observed|noticed|discovered|confirmed|saw)",
-    r"encontramos", r"detectamos", r"constatamos", r"identificamos", r"observamos",
-    r"verificamos", r"hallamos", r"notamos", r"encontraram", r"detectaram", r"constataram",
-    r"(?:in|em|en|on)\s+\d+\s+(?:of\s+(?:the\s+)?\d+\s+)?(?:bales|fardos|pacas|balas|"
-    r"containers?|cont[êe]ineres|contenedores)",
-    r"\d+\s+(?:bales|fardos|pacas)\s+(?:were|are|was|foram|estão|estavam|fueron|están|"
-    r"estaban|with|com|con|contain|contained|containing|contaminad\w*|contaminated|affected|"
-    r"afetad\w*|afectad\w*)",
-    r"(?:the|these|those|this|that|os|as|o|a|estes|estas|esses|essas|este|esta|esse|essa|"
-    r"los|las|el|la|estos|esos|esas|our|nossos?|nossas?|nuestros?|nuestras?)\s{1,3}"
-    r"(?:\w+\s{1,3})?(?:contaminated|contaminad[oa]s?|rejected|rejeitad[oa]s?|"
-    r"rechazad[oa]s?|affected|afetad[oa]s?|afectad[oa]s?|sticky|pegajos[oa]s?|wet|"
-    r"molhad[oa]s?|mojad[oa]s?)",
-    r"(?:bales|lots?|cotton|fardos|lotes?|algodão|pacas|algodón|goods|cargo)\s{1,3}"
-    r"(?:contaminad[oa]s?|afetad[oa]s?|afectad[oa]s?|rejeitad[oa]s?|rechazad[oa]s?)",
-    r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+)?reject",
-    r"rejeitamos", r"recusamos", r"rechazamos", r"devolvemos", r"devolveremos",
-)
-# The sender states a claim of their own.
-_CLAIM_ASSERTION = _whole(
-    r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+)?(?:claim|dispute|"
-    r"maintain)",
-    r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+)?(?:claim|reclama[çc][ãa]o|reclamo|"
-    r"reclamaci[óo]n)",
-    r"reclamamos", r"responsabilizamos",
-)
-_FINDING_ANY = _whole(
-    r"found", r"detected", r"identified", r"discovered", r"confirmed", r"confirms",
-    r"showed", r"shows", r"showing", r"revealed", r"reveals", r"contains", r"contained",
-    r"containing", r"encontrou", r"detectou", r"constatou", r"identificou", r"observou",
-    r"verificou", r"encontrad[oa]s?", r"detectad[oa]s?", r"constatad[oa]s?",
-    r"identificad[oa]s?", r"confirm(?:ou|aram|ó|aron)", r"confirmad[oa]s?",
-    r"apresent(?:ou|aram|a|am)", r"cont[ée]m", r"contêm", r"mostr(?:ou|aram|ó)",
-    r"revel(?:ou|ó)", r"encontr(?:ó|aron)", r"hallad[oa]s?", r"presenta", r"presentan",
-    r"present[óo]", r"contiene", r"contienen",
-)
-# A claim already dealt with, or a past season.
-_SETTLED = _whole(
-    r"(?:was|were|has\s+been|have\s+been|had\s+been|already|been|is|are)\s+(?:amicably\s+|"
-    r"fully\s+|finally\s+)?(?:settled|closed|resolved|withdrawn|paid)",
-    r"settled\s+(?:claims?|in|on|last|amicably)", r"(?:has|have|had)\s+withdrawn", r"withdrew",
-    r"(?:foi|foram|j[áa]|est[áa]|est[ãa]o|fica|ficou)\s+(?:\w+\s+)?(?:encerrad|liquidad|"
-    r"quitad|resolvid|retirad|arquivad|pag)[oa]s?",
-    r"(?:reclama[çc][ãa]o|reclama[çc][õo]es)\s+(?:encerrad|liquidad|resolvid|quitad|"
-    r"arquivad)[oa]s?",
-    r"(?:fue|fueron|ya|est[áa]|est[áa]n|ha\s+sido|han\s+sido|qued[óo]|quedaron)\s+"
-    r"(?:\w+\s+)?(?:cerrad|resuelt|"
-    r"saldad|pagad|liquidad|retirad)[oa]s?",
-    r"last\s+(?:year|season|crop)", r"ano\s+passado", r"safra\s+passada", r"a[ñn]o\s+pasado",
-    r"last\s+(?:spring|summer|autumn|fall|winter|month|quarter)",
-    r"full\s+and\s+final\s+settlement", r"quita[çc][ãa]o\s+(?:total|final|integral)",
-    r"finiquito", r"file\s+closed", r"processo\s+encerrado", r"expediente\s+cerrado",
-    # A reference marked closed: "Claim CL-2025-044 - settled", "Reclamo 2025-012 (cerrado)".
-    r"\s{0,3}[-–(]\s{0,3}(?:settled|closed|resolved|withdrawn|encerrad[oa]|liquidad[oa]|"
-    r"resolvid[oa]|quitad[oa]|arquivad[oa]|cerrad[oa]|resuelt[oa]|saldad[oa])",
-)
 _TOPIC = _whole(
     r"certificates?", r"certification", r"certificados?", r"certificaci[óo]n", r"certified",
     r"accredited", r"credenciad[oa]", r"acreditad[oa]", r"declaration", r"declara[çc][ãa]o",
@@ -113,6 +54,28 @@ _TOPIC = _whole(
     r"no\s+se\s+responsabiliza", r"(?:be|is|are)\s+not\s+(?:be\s+)?(?:liable|responsible)",
     r"accepts?\s+no\s+(?:liability|responsibility)", r"confidential\w*", r"confidencial\w*",
     r"intended\s+(?:solely\s+|only\s+)?for", r"destinat[áa]ri[oa]s?",
+    # German, French, Italian, Turkish, Vietnamese, Chinese: certificates, events,
+    # publications, prevention, offers, specifications.
+    r"zertifikat\w*", r"bescheinigung\w*", r"seminar\w*", r"schulung\w*", r"konferenz\w*",
+    r"tagung\w*", r"artikel", r"zeitschrift\w*", r"anmeldung", r"vermeiden", r"vermeidung",
+    r"verhindern", r"vorbeug\w*", r"reduzier\w*", r"verringer\w*", r"minimier\w*",
+    r"statistik\w*", r"richtlinie\w*", r"angebot\w*", r"spezifikation\w*",
+    r"k[üu]nftige\w*\s+(?:lieferungen|partien|verschiffungen)",
+    r"certificats?", r"s[ée]minaires?", r"formations?", r"conf[ée]rences?", r"inscription",
+    r"[ée]viter", r"pr[ée]vention", r"pr[ée]venir", r"r[ée]duire", r"minimiser",
+    r"statistiques", r"directives?", r"offres?", r"cotation", r"sp[ée]cifications?",
+    r"futures?\s+(?:livraisons|exp[ée]ditions)", r"certificat[oi]", r"seminari[oi]?",
+    r"formazione", r"conferenza", r"convegno", r"articol[oi]", r"iscrizione", r"evitare",
+    r"prevenzione", r"prevenire", r"ridurre", r"riduzione", r"minimizzare", r"statistiche",
+    r"linee\s+guida", r"offert[ae]", r"quotazione", r"specifich[ae]",
+    r"future\s+(?:consegne|spedizioni)", r"sertifika\w*", r"seminer\w*", r"e[ğg]itim\w*",
+    r"konferans\w*", r"b[üu]lten\w*", r"makale\w*", r"[öo]nle(?:mek|me|nmesi)\w*",
+    r"azalt\w*", r"istatistik\w*", r"teklif\w*", r"spesifikasyon\w*",
+    r"ch[ứu]ng\s+nh[ậa]n", r"ch[ứu]ng\s+ch[ỉi]", r"h[ộo]i\s+th[ảa]o", r"đào\s+t[ạa]o",
+    r"b[ảa]n\s+tin", r"b[àa]i\s+vi[ếe]t", r"đăng\s+k[ýy]", r"ph[òo]ng\s+ng[ừu]a",
+    r"ng[ăa]n\s+ng[ừu]a", r"gi[ảa]m\s+thi[ểe]u", r"th[ốo]ng\s+k[êe]", r"b[áa]o\s+gi[áa]",
+    r"ch[àa]o\s+gi[áa]", "证书", "研讨会", "培训", "简报", "文章", "报名", "避免", "预防",
+    "防止", "减少", "降低", "统计", "指南", "报价", "规格", "今后",
 )
 # A standard dispute clause, as opposed to this dispute.
 _CLAUSE = (
@@ -127,7 +90,16 @@ _CLAUSE = (
     r"regras\s+da\s+ica|reglas\s+de\s+la\s+ica|(?:as\s+)?per\s+ica|"
     r"arbitra\w*\s+(?:in|at|em|en)\s+(?:liverpool|london|bremen|s[ãa]o\s+paulo)|"
     r"ser[áã]o?\s+(?:resolvid|dirimid|submetid)\w*|se\s+resolver[áa]n?|"
-    r"ser[áa]n?\s+(?:resuelt|sometid)\w*)\b"
+    r"ser[áa]n?\s+(?:resuelt|sometid)\w*|"
+    r"streitigkeiten|unterliegen|unterliegt|schiedsklausel|allgemeine\s+gesch[äa]ftsbedingungen|"
+    r"gem[äa](?:ß|ss)\s+(?:den\s+)?(?:ica-?\w*|regeln|bedingungen)|tout\s+litige|"
+    r"tous\s+(?:les\s+)?litiges|ser(?:a|ont)\s+soumis\w*|conform[ée]ment\s+aux|"
+    r"conditions\s+g[ée]n[ée]rales|qualsiasi\s+controversia|tutte\s+le\s+controversie|"
+    r"sar(?:à|anno)\s+(?:sottopost|risolt|deferit)\w*|clausola|condizioni\s+generali|"
+    r"uyu[şs]mazl[ıi]k\w*|tabidir|tabi\s+olacakt[ıi]r|[çc][öo]z[üu]mlenecektir|"
+    r"genel\s+[şs]artlar|m[ọo]i\s+tranh\s+ch[ấa]p|tranh\s+ch[ấa]p\s+ph[áa]t\s+sinh|"
+    r"s[ẽe]\s+đư[ợo]c\s+gi[ảa]i\s+quy[ếe]t|đi[ềe]u\s+kho[ảa]n)\b"
+    r"|任何争议|一切争议|争议应|均应提交|应提交仲裁|仲裁条款|合同条款"
 )
 _THREAT = (
     r"\b(?:we|i|our\s+(?:lawyers|legal\s+(?:department|counsel|team|advisers|advisors)|"
@@ -155,12 +127,33 @@ _THREAT = (
     r"opci[óo]n)|tendremos\s+que|de\s+lo\s+contrario|en\s+caso\s+contrario)\b"
     r"|\b(?:nossos?|nuestros?)\s+(?:advogados?|abogados?|jur[íi]dico|departamento\s+"
     r"(?:jur[íi]dico|legal))\s+\w+(?:r[ãa]o|r[áa]n|remos)\b"
+    # German, French, Italian, Turkish (a future in the first person plural, not its
+    # negative "-mayacağız"), Vietnamese, Chinese.
+    r"|\b(?:wir\s+werden|werden\s+wir)\b(?!\s+(?:nicht|kein\w*|niemals)\b)"
+    r"|\b(?:sehen\s+uns\s+gezwungen|sind\s+gezwungen|behalten\s+uns\s+(?:\w+\s+)?vor|"
+    r"andernfalls|anderenfalls|ansonsten|widrigenfalls|bleibt\s+uns\s+nichts\s+anderes)\b"
+    r"|\b(?:nous\s+(?:allons|engagerons|intenterons|saisirons|entamerons|r[ée]silierons|"
+    r"annulerons|serons\s+(?:contraints|oblig[ée]s)|sommes\s+(?:contraints|oblig[ée]s)|"
+    r"nous\s+r[ée]servons)|[àa]\s+d[ée]faut|faute\s+de\s+quoi|sinon)\b"
+    r"|(?<!non\s)\b(?:procederemo|avvieremo|intraprenderemo|adiremo|ricorreremo|"
+    r"risolveremo|annulleremo|saremo\s+costretti|ci\s+riserviamo|in\s+mancanza|"
+    r"in\s+difetto|altrimenti|diversamente)\b"
+    r"|\b(?:\w+(?<!m[ae]y)(?:ece[ğg]iz|aca[ğg][ıi]z)|zorunda\s+kalaca[ğg][ıi]z|"
+    r"sakl[ıi]\s+tutuyoruz|aksi\s+(?:takdirde|halde))\b"
+    r"|\b(?:ch[úu]ng\s+t[ôo]i\s+s[ẽe](?!\s+kh[ôo]ng)|bu[ộo]c\s+ph[ảa]i|n[ếe]u\s+kh[ôo]ng|"
+    r"b[ảa]o\s+l[ưu]u\s+quy[ềe]n)\b"
+    r"|我方将(?!不)|我们将(?!不)|我司将(?!不)|否则|将诉诸|将提起|将申请|不得不|保留[^。]{0,8}权利"
 )
 _CONDITIONAL = (
     r"\b(?:if|unless|in\s+case|in\s+the\s+event|should\s+(?:any|there|the|a)|caso|"
     r"(?<![-\w])se\s+(?:houver|for|forem|algum|alguma|qualquer|o|a|os|as|n[ãa]o)|si|"
     r"en\s+caso\s+de|"
-    r"a\s+menos\s+que|a\s+n[ãa]o\s+ser\s+que)\b"
+    r"a\s+menos\s+que|a\s+n[ãa]o\s+ser\s+que|"
+    r"wenn|falls|sofern|im\s+falle|au\s+cas\s+o[ùu]|en\s+cas\s+de|dans\s+le\s+cas\s+o[ùu]|"
+    r"qualora|nel\s+caso|in\s+caso\s+di|se\s+(?:dovesse|dovessero|fosse|fossero|venisse|"
+    r"venissero|ci\s+fosse|si\s+\w+)|e[ğg]er|halinde|durumunda|n[ếe]u|"
+    r"trong\s+tr[ưu][ờo]ng\s+h[ợo]p)\b"
+    r"|如果|若(?!干)|如发现|一旦|假如|倘若"
 )
 _NEWSLETTER = (
     r"\b(?:unsubscribe|descadastr\w*|cancelar\s+(?:a\s+)?inscri[çc][ãa]o|darse\s+de\s+baja|"
@@ -174,7 +167,17 @@ _NEWSLETTER = (
     r"fora\s+do\s+escrit[óo]rio|ausente\s+do\s+escrit[óo]rio|fuera\s+de\s+(?:la\s+)?oficina|"
     r"resposta\s+autom[áa]tica|respuesta\s+autom[áa]tica|auto-?reply|automatic\s+reply|"
     r"market\s+report|weekly\s+report|relat[óo]rio\s+(?:semanal|de\s+mercado)|"
-    r"informe\s+(?:semanal|de\s+mercado))\b"
+    r"informe\s+(?:semanal|de\s+mercado)|"
+    r"abmelden|im\s+browser\s+anzeigen|abwesenheitsnotiz|au(?:ß|ss)er\s+haus|"
+    r"nicht\s+im\s+b[üu]ro|automatische\s+antwort|marktbericht|wochenbericht|"
+    r"d[ée]sabonner|d[ée]sinscri\w*|abbestellen|newsletter\s+abmelden|voir\s+dans\s+le\s+navigateur|"
+    r"absente?\s+du\s+bureau|r[ée]ponse\s+automatique|rapport\s+de\s+march[ée]|"
+    r"lettre\s+d['’]information|annulla\s+l['’]iscrizione|disiscriviti|fuori\s+ufficio|"
+    r"risposta\s+automatica|rapporto\s+di\s+mercato|notiziario|abonelikten\s+[çc][ıi]k|"
+    r"ofis\s+d[ıi][şs][ıi]nda|otomatik\s+yan[ıi]t|piyasa\s+raporu|haftal[ıi]k\s+rapor|"
+    r"h[ủu]y\s+đăng\s+k[ýy]|tr[ảa]\s+l[ờo]i\s+t[ựu]\s+đ[ộo]ng|b[áa]o\s+c[áa]o\s+th[ịi]"
+    r"\s+tr[ưu][ờo]ng)\b"
+    r"|退订|取消订阅|自动回复|市场报告|周报"
 )
 # A subject that names the mail's genre: a programme, a policy, a requirement list, news.
 # Not "reminder": claims are chased with reminders.
@@ -184,7 +187,11 @@ _GENRE_SUBJECT = (
     r"webinar|requirements|requisitos|requerimientos|specifications?|especifica[çc][õo]es|"
     r"especificaciones|comunicado|announcement|anuncio|news|not[íi]cias|noticias|headlines|"
     r"policy|pol[íi]tica|procedures?|procedimentos?|procedimientos?|guidelines|diretrizes|"
-    r"directrices|best\s+practices|boas\s+pr[áa]ticas|buenas\s+pr[áa]cticas)\b"
+    r"directrices|best\s+practices|boas\s+pr[áa]ticas|buenas\s+pr[áa]cticas|"
+    r"pr[äa]vention|schulung|richtlinie|pr[ée]vention|s[ée]minaire|formation|politique|"
+    r"prevenzione|seminario|formazione|politica|[öo]nleme|seminer|e[ğg]itim|politika|"
+    r"ph[òo]ng\s+ng[ừu]a|h[ộo]i\s+th[ảa]o|đào\s+t[ạa]o)\b"
+    r"|预防|培训|研讨会"
 )
 _REPLY_SUBJECT = r"(?:^|\n)[ \t]*(?:subject:\s*)?(?:re|res|fw|fwd|enc|rv|aw|tr)\s*:"
 _AWARENESS = (
@@ -214,7 +221,10 @@ _CUES = {
         r"sin|sem|0|"
         r"nada|nul[oa]|zero|absent|ausentes?|n/?d|passed|aprovad\w*|aprobad\w*|ruled|excluded|"
         r"descartad\w*|exclu[íi]d\w*|within|inside|line|accordance|according|per|meets?|"
-        r"compl\w*|conform\w*|acordo|conformidade|conformidad|acuerdo|dentro|cumple|atende)\b"),
+        r"compl\w*|conform\w*|acordo|conformidade|conformidad|acuerdo|dentro|cumple|atende|"
+        r"nicht|kein\w*|negativ|pas|aucune?|non|nessun\w*|n[ée]gati\w*|kh[ôo]ng|ch[ưu]a|"
+        r"yok\w*|negatif|mevcut|\w+m[ae](?:d[ıi]|di|m[ıi][şs]|mi[şs]|makta|mekte)\w*)\b"
+        r"|未|没有|无|阴性"),
 }
 
 _SELF_THREAT = re.compile(
@@ -222,7 +232,12 @@ _SELF_THREAT = re.compile(
     r"we\s+hereby\s+(?:refer|submit|commence|give\s+notice)|demanda\s+arbitral|"
     r"pedido\s+de\s+arbitragem|solicitud\s+de\s+arbitraje|"
     r"(?:appointed|nominated)\s+(?:our|an)\s+arbitrator|nomeamos\s+(?:nosso|o)\s+[áa]rbitro|"
-    r"designamos\s+(?:nuestro|al)\s+[áa]rbitro)\b",
+    r"designamos\s+(?:nuestro|al)\s+[áa]rbitro|schiedsklage|"
+    r"einleitung\s+eines\s+schiedsverfahrens|benennen\s+(?:hiermit\s+)?unseren\s+"
+    r"schiedsrichter|(?:notification|demande)\s+d['’]arbitrage|nous\s+d[ée]signons\s+notre"
+    r"\s+arbitre|domanda\s+di\s+arbitrato|nominiamo\s+(?:il\s+)?nostro\s+arbitro|"
+    r"tahkim\s+talebi|hakemimizi|th[ôo]ng\s+b[áa]o\s+tr[ọo]ng\s+t[àa]i)\b"
+    r"|仲裁申请|仲裁通知|指定仲裁员",
 )
 
 _GENERIC_CLAUSE = re.compile(
@@ -230,7 +245,10 @@ _GENERIC_CLAUSE = re.compile(
     r"|shall\s+be\s+(?:settled|referred|resolved|submitted)|arising\s+(?:out\s+of|from|under)"
     r"|subject\s+to|terms\s+and\s+conditions|sujeit[oa]s?|dirimid\w*|controv[ée]rsias|"
     r"quaisquer\s+diverg[êe]ncias|sometid[oa]s?|controversias|cualquier\s+disputa|"
-    r"cl[áa]usulas?|clauses?)\b",
+    r"cl[áa]usulas?|clauses?|streitigkeiten|schiedsklausel|tout\s+litige|"
+    r"tous\s+(?:les\s+)?litiges|qualsiasi\s+controversia|tutte\s+le\s+controversie|"
+    r"clausola|uyu[şs]mazl[ıi]k\w*|m[ọo]i\s+tranh\s+ch[ấa]p)\b"
+    r"|任何争议|一切争议|仲裁条款",
 )
 
 # Cues the claim and threat readers look up by name.

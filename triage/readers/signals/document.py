@@ -25,8 +25,9 @@ class _Doc:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        low = text.lower()
-        if len(low) != len(text):  # "İ" lowers to two characters
+        # "İ" lowers to two characters: as Turkish reads it, it is "i" ("TAZMİNAT").
+        low = text.replace("\u0130", "i").lower()
+        if len(low) != len(text):  # another character that lowers to two
             low = "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
         self.low = low  # lower case, same length: what the patterns read
         self.rev = low[::-1]  # negators are read leftwards from a word, on this

@@ -86,8 +86,19 @@ def _alt(alternatives: list[str], depth: int = 2) -> str:
     return "(?:" + "|".join(out + others) + ")"
 
 
+_CJK = "\u2e80-\u9fff\uf900-\ufaff"
+# An alternative that starts with a CJK character, after any look-behinds ("(?<!未)发现").
+_CJK_START = re.compile(rf"(?:\(\?<!?[^)]*\))*[{_CJK}]")
+
+
 def _whole(*alternatives: str) -> str:
-    return r"\b" + _alt(list(alternatives)) + r"\b"
+    """Whole words. Chinese writes no spaces and ``\\b`` never falls between two of its
+    characters, so an alternative that starts with a CJK character is matched anywhere
+    (its words are long enough to stand alone: "索赔", "污染", "仲裁")."""
+    latin = [a for a in alternatives if not _CJK_START.match(a)]
+    cjk = [a for a in alternatives if _CJK_START.match(a)]
+    whole = r"\b" + _alt(latin) + r"\b"
+    return f"(?:{whole}|{'|'.join(cjk)})" if cjk else whole
 
 
 def _phrase_alt(phrases: list[str], reverse: bool = False) -> str:

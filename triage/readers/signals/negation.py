@@ -18,11 +18,17 @@ _DET_NEGATORS = [
     "isentos de", "isentas de", "ausência de", "ausencia de", "negativo para", "negativa para",
     "negativos para", "nem", "sin", "ningún", "ninguna", "ninguno", "libre de", "libres de",
     "exento de", "exenta de", "exentos de", "exentas de", "ni", "nada de", "0",
+    "kein", "keine", "keinen", "keiner", "keines", "keinerlei", "ohne", "frei von", "weder",
+    "aucun", "aucune", "sans", "pas de", "exempt de", "exempte de", "exempts de",
+    "exemptes de", "absence de", "nessun", "nessuna", "nessuno", "senza", "privo di",
+    "priva di", "privi di", "prive di", "esente da", "esenti da", "libero da", "libera da",
+    "liberi da", "assenza di", "né", "hiçbir",
 ]
 # Verbal negators. "no" is one in Spanish ("no se encontró") and English
 # ("no contamination": a determiner, handled with English fillers only, because in
 # Portuguese "no" means "in the": "no lote 12 encontramos contaminação").
-_VERB_NEGATORS = ["not", "never", "cannot", "não", "nao", "nunca", "jamais", "jamás"]
+_VERB_NEGATORS = ["not", "never", "cannot", "não", "nao", "nunca", "jamais", "jamás",
+                  "nicht", "pas", "non", "không", "chưa"]
 # Auxiliaries and copulas between a verbal negator and what it governs.
 _AUX = [
     "be", "been", "being", "is", "was", "were", "are", "have", "has", "had", "yet",
@@ -30,6 +36,10 @@ _AUX = [
     "sido", "seja", "sejam", "se", "nos", "lhe", "ainda", "es", "son", "están", "estaba",
     "estaban", "fue", "fueron", "ha", "han", "había", "habían", "le", "les", "hemos", "temos",
     "tivemos", "we", "i", "they", "nós",
+    "wurde", "wurden", "ist", "sind", "war", "waren", "haben", "hat", "hatten", "wir", "es",
+    "wird", "werden", "a", "ont", "avons", "été", "est", "sont", "était", "étaient", "nous",
+    "è", "stato", "stata", "stati", "state", "abbiamo", "ha", "hanno", "erano", "viene",
+    "vengono", "si", "ci", "bị", "được", "hề", "đã", "chúng tôi",
 ]
 # Verbs of finding or existence: "not found", "não houve", "no se detectó".
 _FIND_VERBS = [
@@ -52,6 +62,12 @@ _FIND_VERBS = [
     "existen", "presenta", "presentan", "presentó", "presentaron", "contiene", "contienen",
     "contenía", "tiene", "tienen", "tenía", "tuvo", "muestra", "muestran", "mostró",
     "registró", "evidenció",
+    "festgestellt", "gefunden", "entdeckt", "nachgewiesen", "gesehen", "beobachtet",
+    "ermittelt", "vorhanden", "feststellen", "finden", "constaté", "constatée", "trouvé",
+    "trouvée", "détecté", "détectée", "relevé", "observé", "décelé", "découvert",
+    "identifié", "présente", "contient", "riscontrato", "riscontrata", "trovato", "trovata",
+    "rilevato", "rilevata", "constatato", "individuato", "osservato", "presenta",
+    "contiene", "phát hiện", "thấy", "tìm thấy", "có", "ghi nhận", "phát hiện ra",
 ]
 # Words that may stand between a negator and the noun it governs.
 _FILLERS = [
@@ -67,6 +83,10 @@ _FILLERS = [
     "otro", "such", "tal", "bales", "bale", "lots", "lot", "samples", "sample", "fardos",
     "fardo", "lotes", "amostras", "amostra", "pacas", "paca", "muestras", "muestra",
     "real", "actual", "serious", "major", "new", "nada", "nothing", "anything",
+    "irgendeine", "irgendwelche", "spuren", "anzeichen", "von", "an", "sichtbare",
+    "sichtbaren", "du", "des", "trace", "traces", "signe", "signes", "visible", "alcun",
+    "alcuna", "alcuno", "traccia", "tracce", "segni", "segno", "di", "della", "delle",
+    "dei", "visibile", "dấu hiệu", "bất kỳ", "nào", "sự", "hiện tượng",
 ]
 # Fillers after English "no": "no bales were found contaminated".
 _EN_FILLERS = [
@@ -84,10 +104,15 @@ _LIST_ITEMS = [
     "materia", "matéria", "estranha", "extraña", "stones", "hair", "feathers", "contamination",
     "contaminação", "contaminación", "moisture", "umidade", "humedad", "stickiness",
     "honeydew", "pegajosidade", "pegajosidad", "melado", "damage", "dano", "daño",
+    "kunststoff", "kunststoffe", "plastik", "polypropylen", "fremdfasern", "fremdkörper",
+    "kontamination", "verunreinigungen", "plastique", "polypropylène", "corps", "étrangers",
+    "fibres", "plastica", "polipropilene", "iuta", "corpi", "estranei", "contaminazione",
+    "polipropilen", "jüt", "kontaminasyon", "nhựa", "sợi", "lạ", "tạp", "chất",
 ]
 # "por"/"by"/"with": "ausência de contaminação por plástico, polipropileno" lists too.
 _LIST_SEP_WORDS = ["or", "nor", "and", "ou", "nem", "e", "ni", "o", "y", "por", "by", "with",
-                   "com", "con"]
+                   "com", "con", "oder", "und", "noch", "et", "veya", "ve", "hoặc", "và",
+                   "mit", "avec", "da", "di"]
 
 
 def _rev_words(ws: list[str]) -> str:
@@ -121,17 +146,23 @@ _SOFT_BREAK = (r"(?:but|mas|pero|however|porém|porem|contudo|entretanto|althoug
                r"todavía|aunque|embora|because|porque|since|as)")
 _WORDISH = r"(?:[^\s.;!?]|\.(?=\d)){1,30}"
 _FREE_WORD = rf"(?!{_SOFT_BREAK}\b){_WORDISH}"
-_NEG_WORD = r"(?:not|never|não|nao|no|nunca|jamais)"
+_NEG_WORD = r"(?:not|never|não|nao|no|nunca|jamais|nicht|kein\w{0,2}|pas|non|không|chưa)"
 _AUX_ALT = _phrase_alt(_AUX)
 _PARTICIPLES = (
     r"(?:found|detected|observed|present|seen|identified|confirmed|noted|noticed|evident|"
     r"discovered|encontrad[oa]s?|detectad[oa]s?|constatad[oa]s?|observad[oa]s?|"
     r"identificad[oa]s?|confirmad[oa]s?|verificad[oa]s?|presentes?|hallad[oa]s?|"
-    r"evidenciad[oa]s?|registrad[oa]s?|vist[oa]s?)\b"
+    r"evidenciad[oa]s?|registrad[oa]s?|vist[oa]s?|festgestellt|gefunden|nachgewiesen|"
+    r"entdeckt|beobachtet|vorhanden|ermittelt|constat[ée]e?s?|trouv[ée]e?s?|d[ée]tect[ée]e?s?|"
+    r"relev[ée]e?s?|observ[ée]e?s?|d[ée]cel[ée]e?s?|riscontrat[oaie]|trovat[oaie]|"
+    r"rilevat[oaie]|constatat[oaie]|individuat[oaie]|osservat[oaie]|present[ei]|"
+    r"ph[áa]t\s+hi[ệe]n|th[ấa]y|ghi\s+nh[ậa]n)\b"
     r"(?!\s{1,4}(?:acceptable|suitable|fit|satisfactory|in\s+order|aceit|adequad|aceptab))"
 )
 _NONE_WORDS = (
     r"(?:none|nil|no|não|nao|negative|negativ[oa]s?|absent|ausentes?|nenhum[a]?|ningun[oa]|"
+    r"kein\w{0,2}|negativ|aucune?|n[ée]gati(?:f|ve)s?|nessun[oa]?|negatif|yok(?:tur)?|"
+    r"không(?:\s+có)?|âm\s+tính|无|没有|未发现|未检出|阴性|"
     r"nada|nul[oa]|zero|0(?![\d.,])|n/?d|not\s+(?:detected|found|observed|present)|"
     r"n[ãa]o\s+(?:detectad|encontrad|constatad)\w*|no\s+(?:detectad|encontrad)\w*)\b"
 )
@@ -146,6 +177,16 @@ _WITHIN = (
     r"especifica|par[âa]metro|par[áa]metro|norma|requirement|requisit|franchise|franquia|"
     r"franquicia)"
 )
+# Turkish negates the verb itself: "tespit edilmedi", "bulunmamaktadır", "görülmedi"
+# (and "-maktadır" without the negative "ma" is "is present": not a negation).
+_TR_NEGATED_VERB = (
+    r"(?:(?:tespit|kay[ıi]t)\s+edilme|bulunma|g[öo]r[üu]lme|rastlanma|saptanma|g[öo]zlenme"
+    r"|belirlenme)(?:d[ıi]|di|m[ıi][şs]|mi[şs]|makta|mekte|z|yacak|yecek)\w*"
+    r"|yok(?:tur|tu)?\b|mevcut\s+de[ğg]il\w*"
+)
+# Chinese: "未发现" before, "未检出" after; no spaces.
+_ZH_NOT_FOUND = (r"\s?(?:未|没有|并未|并没有)(?:被)?(?:发现|检出|检测到|见到|出现|存在)"
+                 r"|\s?(?:为|呈)?阴性")
 _NOT_NEGATING_WORD = (r"(?!(?:not|não|nao|no|never|nunca|fora|fuera|out|outside|above|below|"
                        r"acima|abaixo|encima|debajo|exceed\w*|excede\w*)\b)")
 # Rightwards from the end of a word: a finding negated after it.
@@ -163,12 +204,31 @@ _POST_NEGATION = re.compile(
     r"aprobad[oa]s?)\b"
     rf"|(?:{_S}(?:was|were|is|are|has\s+been|have\s+been|had\s+been|foi|foram|fue|fueron|"
     rf"ha\s+sido|han\s+sido))?{_S}(?:ruled\s+out|excluded|descartad[oa]s?|exclu[íi]d[oa]s?)"
-    rf"|[\s,]{{0,3}}(?:{_NOT_NEGATING_WORD}{_FREE_WORD}{_S}){{0,4}}?{_WITHIN}",
+    rf"|[\s,]{{0,3}}(?:{_NOT_NEGATING_WORD}{_FREE_WORD}{_S}){{0,4}}?{_WITHIN}"
+    rf"|(?:{_S}{_FREE_WORD}){{0,4}}?{_S}(?:{_TR_NEGATED_VERB})"
+    rf"|{_ZH_NOT_FOUND}",
 )
+# Leftwards on the reversed text, right before a Chinese word: "未发现任何污染", "没有污染",
+# "无异纤" (the negator, a finding verb, a filler; each optional but the negator).
+_ZH_FILLERS = ["任何", "明显", "可见", "的"]
+_ZH_VERBS = ["发现", "检出", "检测到", "见到", "出现", "存在", "有"]
+_ZH_NEGATORS = ["未", "没有", "没", "无", "不", "并未", "并无", "并没有", "毫无"]
+
+
+def _zh_rev(words: list[str]) -> str:
+    return "(?:" + "|".join(w[::-1] for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+_ZH_PRE_NEGATION = re.compile(
+    rf"\s?(?:{_zh_rev(_ZH_FILLERS)})?(?:{_zh_rev(_ZH_VERBS)})?{_zh_rev(_ZH_NEGATORS)}")
+_CJK_CHAR = re.compile("[\u2e80-\u9fff\uf900-\ufaff]")
 
 
 def _pre_negated(doc: _Doc, start: int) -> bool:
     p = len(doc.text) - start
+    if start and _CJK_CHAR.match(doc.text, start - 1) or _CJK_CHAR.match(doc.text, start):
+        if _ZH_PRE_NEGATION.match(doc.rev, p, min(len(doc.rev), p + 12)):
+            return True
     return _PRE_NEGATION.match(doc.rev, p, min(len(doc.rev), p + 200)) is not None
 
 

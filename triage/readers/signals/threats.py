@@ -22,6 +22,22 @@ ARBITRATION_WORDS = re.compile(
         r"justi[çc]a", r"ju[íi]zo", r"acci[óo]n(?:es)?\s+(?:legal|legales|judicial|judiciales)",
         r"v[íi]a\s+judicial", r"demanda\s+(?:judicial|arbitral)", r"demandar", r"processar",
         r"judicialmente",
+        # German, French, Italian, Turkish, Vietnamese ("kiện" alone is a bale: only
+        # "khởi kiện", to sue), Chinese.
+        r"schiedsverfahren\w*", r"schiedsgericht\w*", r"schiedsklage", r"klage",
+        r"gerichtlich\w*", r"gericht", r"rechtliche\w*\s+schritte", r"rechtsweg\w*",
+        r"anw[äa]lt\w*", r"rechtsanw[äa]lt\w*", r"verklagen", r"arbitrage",
+        r"poursuites?(?:\s+judiciaires)?", r"actions?\s+en\s+justice",
+        r"proc[ée]dure\s+judiciaire", r"avocats?", r"mesures\s+juridiques", r"arbitrato",
+        r"azion[ei]\s+legal[ei]", r"vie\s+legali", r"tribunale", r"avvocat[oi]",
+        r"causa\s+legale", r"procedimento\s+giudiziario", r"tahkim\w*",
+        # Turkish "dava" (a lawsuit) inflected or with its verb: bare "dava" is Portuguese.
+        r"dava(?:s[ıi]\w*|y[ıi]|lar\w*|\s+a[çc]\w*|\s+yolu\w*)",
+        r"hukuki\s+(?:i[şs]lem|s[üu]re[çc]|yol)\w*", r"yasal\s+(?:yol|i[şs]lem)\w*",
+        r"mahkeme\w*", r"avukat\w*", r"tr[ọo]ng\s+t[àa]i", r"kh[ởo]i\s+ki[ệe]n",
+        r"ki[ệe]n\s+ra\s+t[òo]a", r"t[òo]a\s+[áa]n", r"lu[ậa]t\s+s[ưu]",
+        r"bi[ệe]n\s+ph[áa]p\s+ph[áa]p\s+l[ýy]", "仲裁", "诉讼", "起诉", "法律行动",
+        "法律途径", "法律手段", "法院", "律师",
     ),
 )
 CANCELLATION_WORDS = re.compile(
@@ -36,6 +52,17 @@ CANCELLATION_WORDS = re.compile(
         r"(?:cancelar|rescindir|resolver|cancelaremos|rescindiremos|cancelamos|rescindimos)\s+"
         r"(?:o|el|este|esse|nosso|nuestro|os|los|nossos|nuestros)\s+contrat[oa]s?",
         r"contrato\s+(?:ser[áa]|fica|queda)\s+(?:cancelado|rescindido)",
+        r"(?:den|diesen|unseren|vom)\s+(?:\w+\s+)?(?:vertrag|kontrakt)\s+(?:\w+\s+){0,3}?"
+        r"(?:k[üu]ndigen|stornieren|aufl[öo]sen|annullieren|aufheben|zur[üu]cktreten)",
+        r"r[üu]cktritt\s+vom\s+(?:vertrag|kontrakt)",
+        r"(?:k[üu]ndigung|stornierung|aufl[öo]sung)\s+des\s+(?:\w+\s+)?(?:vertrags?|kontrakts?)",
+        r"(?:r[ée]silier|annuler|r[ée]soudre)\w*\s+(?:le|ce|notre)\s+(?:\w+\s+)?contrat",
+        r"(?:r[ée]siliation|annulation)\s+du\s+(?:\w+\s+)?contrat",
+        r"(?:risolvere|annullare|rescindere|disdire|risolveremo|annulleremo)\s+(?:il|questo|"
+        r"nostro)\s+(?:\w+\s+)?contratto", r"(?:risoluzione|rescissione|annullamento)\s+del"
+        r"\s+(?:\w+\s+)?contratto", r"s[öo]zle[şs]meyi\s+(?:feshe|iptal)\w*",
+        r"s[öo]zle[şs]menin\s+(?:feshi|iptali)", r"h[ủu]y\s+(?:b[ỏo]\s+)?h[ợo]p\s+đồng",
+        r"ch[ấa]m\s+d[ứu]t\s+h[ợo]p\s+đồng", "取消合同", "解除合同", "终止合同", "撤销合同",
     ),
 )
 # A threat stated after its object: "legal action will be taken", "o contrato será
@@ -43,7 +70,10 @@ CANCELLATION_WORDS = re.compile(
 _THREAT_AFTER = re.compile(
     r"\s{1,6}(?:will|shall)\s+be\s+(?:taken|initiated|commenced|started|filed|brought|"
     r"pursued)|\s{1,6}ser[áa]n?\s+(?:iniciad|tomad|ajuizad|movid|cancelad|rescindid|"
-    r"interpuest)\w*",
+    r"interpuest)\w*"
+    r"|\s{1,6}(?:wird|werden)\s+(?:\w+\s+)?(?:eingeleitet|erhoben|angestrengt)"
+    r"|\s{1,6}ser(?:a|ont)\s+(?:engag|intent|introduit)\w*"
+    r"|(?:\s{1,6}\S+){0,2}?\s{1,6}\w+(?<!m[ae]y)(?:ece[ğg]iz|aca[ğg][ıi]z)\b",
 )
 
 

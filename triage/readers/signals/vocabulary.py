@@ -14,7 +14,9 @@ from triage.routes import ClaimType
 _GOODS = (r"(?:lots?|bales|cotton|goods|shipment|delivery|cargo|merchandise|containers?|"
           r"consignment|fibre|fiber|lotes?|fardos|algod[ãa]o|mercadorias?|carga|embarque|"
           r"remessa|entrega|pacas|algod[óo]n|mercanc[íi]as?|mercader[íi]as?|partida|"
-          r"env[íi]o|cargamento)")
+          r"env[íi]o|cargamento|ware|waren|ballen|partie|lieferung|baumwolle|marchandises?|"
+          r"balles|coton|livraison|merce|balle|cotone|partita|consegna|mal[ıi]|balyalar[ıi]?|"
+          r"pamu[kğ]\w*|sevkiyat\w*|parti\w*|h[àa]ng|l[ôo]|ki[ệe]n|b[ôo]ng)")
 _DEFECT = (r"(?:quality|defect\w*|difference|shortfall|contaminat\w*|claim\w*|damage\w*|"
            r"allowance|discount|moisture|micronaire|weight|rejected|qualidade|defeito\w*|"
            r"diferen[çc]a|quebra|falta|contamina\w*|reclama\w*|avaria\w*|desconto|umidade|"
@@ -30,6 +32,22 @@ _CONTAMINATION = [
     r"cuerpos\s+extra[ñn]os", r"corpos\s+estranhos", r"polypropylene", r"polipropileno",
     r"plastics?", r"pl[áa]stic[oa]s?", r"jute", r"juta", r"yute", r"pp\s+(?:strings?|"
     r"strands?|fib(?:re|er)s?|bags?|pieces)", r"r[áa]fia",
+    # German (compounds that name a check, a report or a risk are not a finding),
+    # French, Italian, Turkish ("kontaminasyonsuz" is "without contamination"),
+    # Vietnamese and Chinese.
+    r"kontamin(?!\w*(?:frei|kontrolle|pr[üu]fung|bericht|risiko|vermeidung|schutz|analyse|"
+    r"test|zertifikat|s[ıiuü]z\b))\w*",
+    r"verunreinig(?!\w*(?:frei|kontrolle|pr[üu]fung|bericht|risiko))\w*",
+    r"fremdfasern", r"fremdk[öo]rper\w*", r"fremdstoffe", r"polypropylen\w*",
+    r"kunststoff(?:e|teile|fasern|reste|st[üu]cke|f[äa]den)?", r"plastik(?:teile|reste|"
+    r"st[üu]cke|fasern|f[äa]den)?", r"contamin[ée]e?s?", r"polypropyl[èe]ne",
+    r"plastiques?", r"corps\s+[ée]trangers", r"mati[èe]res?\s+[ée]trang[èe]res?",
+    r"fibres?\s+[ée]trang[èe]res?", r"contaminazion[ei]", r"contaminat[oaie]",
+    r"polipropilene", r"plastic(?:a|he)", r"corpi\s+estranei", r"material[ei]\s+estrane[oi]",
+    r"iuta", r"kirlilik\w*", r"kirlenm\w*", r"polipropilen\w*", r"yabanc[ıi]\s+(?:madde|"
+    r"elyaf|cisim)\w*", r"j[üu]t", r"nhi[ễe]m\s+b[ẩa]n", r"t[ạa]p\s+ch[ấa]t",
+    r"s[ợo]i\s+l[ạa]", r"v[ậa]t\s+l[ạa]", r"polypropylen", r"s[ợo]i\s+pp",
+    "污染", "异纤", "异性纤维", "杂质", "丙纶", "塑料", "黄麻", "异物",
 ]
 _QUALITY_STRONG = [
     r"sticky", r"stickiness", r"honeydew", r"melado", r"pegajos[oa]s?", r"pegajosidade",
@@ -38,6 +56,10 @@ _QUALITY_STRONG = [
     r"diferen[çc]a\s+de\s+qualidade", r"reclam(?:o|aci[óo]n)\s+(?:de|por)\s+calidad",
     r"diferencia\s+de\s+calidad", r"immature\s+fib(?:re|er)s?",
     r"fibras?\s+(?:i|in)maturas?",
+    r"klebrig\w*", r"honigtau", r"qualit[äa]tsm[äa]ngel\w*", r"qualit[äa]tsreklamation\w*",
+    r"collant\w*", r"miellat", r"qualit[ée]\s+inf[ée]rieure", r"appiccicos\w*", r"melata",
+    r"yap[ıi][şs]kan\w*", r"b[ôo]ng\s+d[íi]nh", "含糖", "粘性", "质量异议", "品级不符",
+    "质量不符",
 ]
 _QUALITY_MEASURE = [
     r"micronaire", r"mic", r"staple(?:\s+length)?", r"comprimento(?:\s+de\s+fibra)?",
@@ -60,12 +82,22 @@ _WEIGHT = [
     r"diferencia\s+de\s+peso", r"p[ée]rdida\s+de\s+peso",
     r"diverg[êe]ncia\s+de\s+peso", r"diferen[çc]a\s+(?:\w+\s+){1,2}de\s+peso",
     r"shortage\s+of\s+[\d.,]+\s*(?:kgs?|lbs|mt|tons|tonnes|bales)",
+    r"mindergewicht", r"untergewicht", r"fehlgewicht", r"gewichts(?:verlust|differenz|"
+    r"manko|reklamation)\w*", r"manque\s+de\s+poids", r"perte\s+de\s+poids",
+    r"diff[ée]rence\s+de\s+poids", r"poids\s+manquant", r"calo\s+(?:di\s+)?peso",
+    r"ammanco\s+di\s+peso", r"differenza\s+di\s+peso", r"a[ğg][ıi]rl[ıi]k\s+(?:eksikli[ğg]i|"
+    r"fark[ıi]|kayb[ıi])", r"eksik\s+a[ğg][ıi]rl[ıi]k", r"thi[ếe]u\s+(?:h[ụu]t\s+)?tr[ọo]ng"
+    r"\s+l[ượu][ợo]ng", r"h[ụu]t\s+tr[ọo]ng\s+l[ượu][ợo]ng", "短重", "重量短缺", "缺重",
 ]
 _MOISTURE_STRONG = [
     r"wet\s+(?:bales|cotton)", r"fardos\s+(?:molhados|[úu]midos)", r"pacas\s+(?:mojadas|"
     r"h[úu]medas)", r"algod[óo]n\s+mojado", r"mou?ld(?:y|ed)?", r"mofo", r"bolor", r"moho",
     r"water[\s-]damaged?", r"danos?\s+por\s+[áa]gua", r"da[ñn]os?\s+por\s+agua",
     r"moisture\s+damage",
+    r"nasse\s+ballen", r"schimmel\w*", r"wassersch[äa]den?", r"balles\s+mouill[ée]es",
+    r"moisi\w*", r"moisissures?", r"balle\s+bagnate", r"muffa", r"ammuffit\w*",
+    r"[ıi]slak\s+balya\w*", r"k[üu]fl[üu]\w*", r"k[üu]flenm\w*", r"[ẩa]m\s+m[ốo]c",
+    r"b[ôo]ng\s+[ướu][ớo]t", "霉变", "受潮", "发霉", "水渍",
 ]
 _MOISTURE_MEASURE = [r"moisture(?:\s+content)?", r"humidity", r"umidade", r"humedad"]
 _LATE = [
@@ -75,6 +107,12 @@ _LATE = [
     r"\d{1,3}\s+d[íi]as\s+de\s+retraso",
     r"retraso\s+en\s+(?:el\s+embarque|la\s+entrega)", r"(?:embarque|entrega)\s+"
     r"(?:retrasad[oa]|tard[íi]a)",
+    r"versp[äa]tete\s+(?:lieferung|verschiffung|verladung)", r"lieferverzug",
+    r"retard\s+de\s+(?:livraison|chargement|l['’]exp[ée]dition)", r"livraison\s+tardive",
+    r"ritardo\s+(?:nella|di|della)\s+(?:consegna|spedizione|imbarco)",
+    r"consegna\s+in\s+ritardo", r"ge[çc]\s+(?:teslim|sevk)\w*", r"teslimat\s+gecikme\w*",
+    r"giao\s+h[àa]ng\s+(?:ch[ậa]m|tr[ễe])", r"ch[ậa]m\s+giao\s+h[àa]ng", "延迟交货",
+    "迟延交货", "延期装运", "延期交货",
 ]
 
 
@@ -171,5 +209,28 @@ CLAIM_WORDS = re.compile(
         r"(?:os|vos|lhes|a)\s+consideramos\s+respons[áa]veis",
         r"(?:los|les|la|lo)\s+(?:hacemos|haremos|consideramos)\s+responsables?",
         r"hacemos\s+responsables?",
+        # German, French, Italian, Turkish, Vietnamese, Chinese: claims, complaints,
+        # damages; a rejection; liability.
+        r"reklamation(?:en)?", r"\w{2,20}?reklamation(?:en)?", r"beanstandung(?:en)?",
+        r"m[äa]ngelr[üu]ge\w*", r"schadens?ersatz\w*", r"entsch[äa]digung\w*",
+        r"r[ée]clamation(?:s)?", r"d[ée]dommagement\w*", r"dommages(?:-int[ée]r[êe]ts)?",
+        r"litiges?", r"reclami", r"contestazion[ei]", r"risarciment[oi]", r"indennizz[oi]",
+        r"danni", r"[şs]ikayet\w*", r"reklamasyon\w*", r"tazminat\w*",
+        r"hasar\s+talep\w*", r"khi[ếe]u\s+n[ạa]i", r"b[ồo]i\s+th[ưu][ờo]ng",
+        "索赔", "赔偿", "投诉", "质量异议", "理赔", "索偿", "拒收", "拒绝接收",
+        rf"wir\s+(?:lehnen|weisen)\s+(?:die|diese|den|diesen|das|alle|\d+)\s+(?:\S+\s+){{0,2}}?"
+        rf"{_GOODS}\s+(?:\S+\s+){{0,3}}?(?:ab|zur[üu]ck)",
+        rf"wir\s+(?:nehmen|akzeptieren)\s+(?:die|diese|den|das|\d+)\s+(?:\S+\s+){{0,2}}?"
+        rf"{_GOODS}\s+nicht",
+        rf"nous\s+(?:refusons|rejetons|retournons)\s+(?:la|les|le|ce|cette|ces|\d+)\s+"
+        rf"(?:\S+\s+){{0,2}}?{_GOODS}",
+        rf"(?:rifiutiamo|respingiamo|restituiamo)\s+(?:la|le|il|i|questa|queste|\d+)\s+"
+        rf"(?:\S+\s+){{0,2}}?{_GOODS}",
+        rf"{_GOODS}\s+(?:\S+\s+){{0,2}}?(?:reddediyoruz|kabul\s+etmiyoruz|iade\s+ediyoruz)",
+        rf"ch[úu]ng\s+t[ôo]i\s+t[ừu]\s+ch[ốo]i\s+(?:nh[ậa]n\s+)?{_GOODS}",
+        r"wir\s+(?:machen|halten)\s+sie\s+(?:daf[üu]r\s+)?(?:voll\s+)?(?:haftbar|verantwortlich)",
+        r"nous\s+vous\s+tenons\s+(?:pour\s+)?(?:enti[èe]rement\s+)?responsables?",
+        r"vi\s+riteniamo\s+(?:pienamente\s+)?responsabili",
+        r"sorumlu\s+tutuyoruz", "由贵方承担", "贵方负全部责任",
     ),
 )

@@ -1,0 +1,213 @@
+"""The words around an amount that say what it is, in every language we read: the cue
+words by kind (claim, cost, contract, invoice, price, freight, paid; some weak), a price
+per unit, the words that state a figure as the claim itself, and the words that say a
+figure is not an open claim (settled, paid, withdrawn, not claimed, conditional)."""
+
+from __future__ import annotations
+
+import re
+
+# Words around an amount that say what it is. At one position the first alternative
+# wins, so claim phrases that contain another kind's word ("price difference") come
+# first. Weak cues say less: a bare "invoice" or "freight" loses to a claim word in
+# the same sentence ("our claim against invoice 123 is USD 4,000" is a claim), and a
+# bare request verb ("we request", "solicitamos") loses to any other cue there ("we
+# request payment of invoice 9, USD 8,000" is an invoice).
+_CUES = [
+    # "at the contract price this is USD 12,400": a loss valued at the price, claimed.
+    ("claim", r"at (?:the )?(?:contract(?:ed)? )?(?:price|rate)"
+              r"|ao pre[çc]o (?:do contrato|contratual)|al precio (?:del contrato|contractual)"
+              # A sum demanded of us: "a balance of USD 180,000 is now due from you", "you
+              # owe us", "Sie schulden uns", "vous nous devez", "borcunuz".
+              r"|due from you(?:r (?:company|firm|side))?|owed by you|payable by you"
+              r"|you owe|sie schulden uns|schulden sie uns|von ihnen geschuldet\w*"
+              r"|vous nous devez|d[ûu]e?s? par vous|ci dovete|dovut[oaie] da voi"
+              r"|a vostro carico|bize bor[çc]lusunuz|borcunuz|taraf[ıi]n[ıi]zdan [öo]denmesi"
+              r" gereken|qu[ýy] c[ôo]ng ty c[òo]n n[ợo]|n[ợo] ch[úu]ng t[ôo]i"
+              r"|claim(?:s|ed|ing|able)?|counterclaim|compensat\w*|indemni\w*|damages"
+              r"|loss(?:es)?|reimburs\w*|refund\w*|allowance|discount|deduct\w*|rebate"
+              r"|withh[oe]ld\w*|penalt(?:y|ies)|debit note|credit note"
+              r"|(?:price|quality|weight) (?:difference|reduction|claim|allowance)"
+              r"|shortfall|short weight|shortage|exposure|at stake"
+              r"|reserv(?:e|es|ed|ing)|liab\w*|ow(?:e|es|ed|ing)"
+              r"|reclam\w*|pleitos?|indeniza\w*|ressarc\w*|preju[ií]zo\w*|perdas?|compensa\w*"
+              r"|nota de d[ée]bito|nota de cr[ée]dito|descont\w*|abatimento"
+              r"|bonifica\w*|dedu[çc][ãa]o|diferen[çc]a de (?:pre[çc]o|qualidade|peso)"
+              r"|falta de peso|quebra de peso|multa|danos|exposi[çc][ãa]o"
+              r"|reservamos|reservad[oa]s?"
+              r"|indemniz\w*|resarc\w*|perjuicio\w*|p[ée]rdidas?|compensaci[óo]n|da[ñn]os"
+              r"|rebaja|deducci[óo]n|diferencia de (?:precio|calidad|peso)"
+              r"|faltante|merma|penalidad|exposici[óo]n"
+              # German, French, Italian, Turkish, Vietnamese: claims, damages, losses,
+              # price reductions, debit notes.
+              r"|schadenersatz\w*|schadensersatz\w*|entsch[äa]digung\w*|forderung\w*"
+              r"|reklamation\w*|beanstandung\w*|m[äa]ngelr[üu]ge|anspr[üu]ch\w*|anspruch\w*"
+              r"|schadens?(?:summe|betrag|h[öo]he)|schaden|verlust\w*|minderung\w*"
+              r"|preisminderung|belastungsanzeige|lastschrift|abzug|gutschrift"
+              r"|r[ée]clam\w*|indemnit[ée]s?|indemnisation|d[ée]dommagement"
+              r"|dommages(?:-int[ée]r[êe]ts)?|pr[ée]judice|pertes?|r[ée]faction|avoir"
+              r"|note de d[ée]bit|r[ée]duction de prix"
+              r"|reclamo|reclami|risarciment\w*|indennizz\w*|danni|perdit[ae]"
+              r"|contestazione|nota di debito|riduzione (?:di|del) prezzo|abbuono"
+              r"|tazminat\w*|hasar\w*|zarar\w*|kay[ıi]p\w*|reklamasyon\w*|[şs]ikayet\w*"
+              r"|fiyat (?:fark[ıi]|indirimi)|bor[çc] dekontu"
+              r"|b[ồo]i th[ưu][ờo]ng|khi[ếe]u n[ạa]i|thi[ệe]t h[ạa]i|t[ổo]n th[ấa]t"
+              r"|đòi|gi[ảa]m gi[áa]"),
+    ("claim_weak", r"we (?:demand|request|require|ask|seek|expect)|solicitamos|exigimos"
+                   r"|pedimos|requeremos|requerimos"
+                   r"|wir (?:fordern|verlangen|beantragen|bitten um)|nous (?:exigeons|demandons"
+                   r"|sollicitons)|chiediamo|richiediamo|esigiamo|pretendiamo|talep\w*"
+                   r"|y[êe]u c[ầa]u|đề nghị"),
+    # Costs are claimed in a claim ("survey costs: USD 2,500"), not in an invoice.
+    ("cost", r"(?:invoiced|charged|billed) to (?:us|our company)|cobrad[oa]s? de n[óo]s"
+             r"|faturad[oa]s? contra n[óo]s|facturad[oa]s? a nosotros"
+             r"|nos (?:cobraron|facturaron)|costs?|fees?|expenses|charges|custos?|despesas"
+             r"|honor[áa]rios|gastos|costos?"
+             r"|cargos|kosten|geb[üu]hren|spesen|auslagen|frais|co[ûu]ts?|costi|spese"
+             r"|masraf\w*|maliyet\w*|[üu]cret\w*|chi ph[íi]"),
+    ("contract", r"contract(?:ed)? (?:value|amount|price|total|worth|sum)"
+                 r"|value of (?:the|this|our) contract|total contract"
+                 r"|(?:cargo|shipment|goods) value|value of the (?:cargo|shipment|goods)"
+                 r"|insured value|sum insured|l/c (?:amount|value)|letter of credit"
+                 r"|valor (?:total )?do contrato|valor contrat\w+|valor da carga"
+                 r"|valor do embarque|valor segurado|carta de cr[ée]dito"
+                 r"|(?:valor|monto|importe) (?:total )?del contrato"
+                 r"|valor de la (?:carga|mercanc[ií]a)|suma asegurada"
+                 r"|vertragswert|kontraktwert|auftragswert|warenwert|akkreditiv\w*"
+                 r"|(?:valeur|montant) (?:total )?du contrat|valeur de la marchandise"
+                 r"|lettre de cr[ée]dit|(?:valore|importo) (?:totale )?del contratto"
+                 r"|valore della merce|lettera di credito"
+                 r"|s[öo]zle[şs]me (?:bedeli|tutar[ıi]|de[ğg]eri)|mal bedeli|akreditif\w*"
+                 r"|gi[áa] tr[ịi] h[ợo]p đồng|tr[ịi] gi[áa] h[ợo]p đồng|th[ưu] t[íi]n d[ụu]ng"),
+    ("invoice", r"invoice (?:total|amount|value)|total (?:invoice|invoiced)|invoiced"
+                r"|amount invoiced|total da (?:fatura|nota)|valor da (?:fatura|nota)"
+                r"|faturad[oa]s?|total de la factura|(?:importe|monto|valor) de la"
+                r" factura|facturad[oa]s?"
+                r"|rechnungs(?:betrag|summe)|in rechnung gestellt|montant de la facture"
+                r"|factur[ée]e?s?|importo della fattura|fatturat[oaie]"
+                r"|fatura (?:tutar[ıi]|bedeli)|faturaland[ıi]\w*|gi[áa] tr[ịi] h[óo]a đơn"),
+    ("price", r"prices?|priced|pre[çc]os?|precios?|quot(?:e|ed|ation)|cota[çc][ãa]o"
+              r"|cotizaci[óo]n|offer(?:ed|s)?|oferta|proposta|bid"
+              r"|preis\w*|angebot\w*|prix|offre|cotation|devis|prezz[oi]|offerta|quotazione"
+              r"|fiyat\w*|teklif\w*|gi[áa](?! tr[ịi])|b[áa]o gi[áa]|ch[àa]o gi[áa]"),
+    ("freight", r"freight rate|ocean freight|sea freight|frete mar[ií]timo"
+                r"|taxa de frete|frete rodovi[áa]rio|tarifa de flete"
+                r"|flete mar[ií]timo|seefracht|frachtrate|fret maritime|nolo marittimo"
+                r"|deniz navlunu|c[ưu][ớo]c (?:v[ậa]n chuy[ểe]n|t[àa]u)"),
+    ("paid", r"(?:already|been|was|were|we|have|has|had) paid|paid (?:in advance|on|by)"
+             r"|prepaid|pre-?payment|advance payment|down payment|amount paid"
+             r"|(?<!be\s)(?<!not\s)(?<!un)paid"
+             r"|j[áa] pag[oa]s?|foi pag[oa]|foram pag[oa]s|pagamos|valor pago"
+             r"|adiantamento|pagamento antecipado|ya pagad[oa]s?|fue pagad[oa]"
+             r"|hemos pagado|(?:monto|importe) pagado|anticipo|pago anticipado"
+             r"|(?<!el\s)(?<!del\s)(?<!un\s)(?<!su\s)(?<!al\s)(?<!no\s)(?<!não\s)pagos?"
+             r"|(?<!nicht\s)(?:bezahlt|gezahlt|[üu]berwiesen)|anzahlung|vorauszahlung"
+             r"|(?<!pas\s)pay[ée]e?s?|acompte|(?<!non\s)pagat[oaie]|acconto"
+             r"|[öo]dendi|[öo]denmi[şs]\w*|pe[şs]inat|avans"
+             r"|đã thanh to[áa]n|đã tr[ảa]|t[ạa]m [ứu]ng|đặt c[ọo]c"),
+    ("invoice_weak", r"invoices?|faturas?|facturas?|nota fiscal|boleto|statement of account"
+                     r"|amount due|balance due|commission|comiss[ãa]o|comisi[óo]n"
+                     r"|rechnung\w*|(?:offener|f[äa]lliger) (?:betrag|saldo)|restbetrag"
+                     r"|kontoauszug|provision|factures?|(?:solde|montant|reste) d[ûu]"
+                     r"|relev[ée] de compte|fattur[ae]|(?:saldo|importo) dovuto"
+                     r"|estratto conto|provvigione|fatura\w*|bakiye\w*|vadesi gelen"
+                     r"|komisyon\w*|h[óo]a đơn|s[ốo] d[ưu]|c[ôo]ng n[ợo]"),
+    ("freight_weak", r"freight|frete|flete|fracht\w*|fret|nol[oi]|navlun\w*"),
+]
+# Chinese writes no spaces, so its cues are matched anywhere, by a pattern of their own
+# (same kinds, same priority: a claim phrase before the shorter word it contains).
+_CJK_CUES = [
+    ("claim", "贵方欠|贵司欠|欠我方|欠我司|欠款|贵方应支付|贵方应付|索赔|赔偿|补偿|损失|"
+              "扣款|罚款|折让|降价|减价|借记单|索偿|理赔"),
+    ("claim_weak", "要求|请求"),
+    ("cost", "费用|成本|检验费|公证费"),
+    ("contract", "合同金额|合同总额|合同价值|合同总价|货值|信用证"),
+    ("invoice", "发票金额|发票总额"),
+    ("price", "单价|价格|报价"),
+    ("freight", "海运费"),
+    ("paid", "已付|已支付|已经支付|预付款|定金"),
+    ("invoice_weak", "发票|余额|应付金额|对账单|佣金"),
+    ("freight_weak", "运费"),
+]
+# A space in a cue stands for one to three whitespace characters.
+_CUE_RE = re.compile(
+    r"(?<![^\W\d_])(?:"
+    + "|".join(f"(?P<{k}>{p})" for k, p in _CUES).replace(" ", r"\s{1,3}")
+    + r")(?![^\W\d_])",
+    re.IGNORECASE,
+)
+_CJK_CUE_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _CJK_CUES))
+_HAS_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff]")
+_WEAK = {"invoice_weak": "invoice", "freight_weak": "freight", "claim_weak": "claim"}
+_PER_UNIT_RE = re.compile(
+    # On the same line: "USD 12,870.00\n\nEach lot is settled..." is not a unit price.
+    r"[ \t]{0,2}(?:(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?"
+    r"(?:lbs?|pounds?|libras?|tons?|tonnes?|toneladas?"
+    r"|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|units?|unidad|unidade|containers?"
+    r"|contêiner|contenedor)|each|pmt)(?![^\W\d_])",
+    re.IGNORECASE,
+)
+# The words that state an amount as the claim itself ("our claim is", "we claim",
+# "compensation of", "damages", "Schadenersatz", "indemnisation", "tazminat", "索赔", and a
+# sum demanded of us: "due from you", "you owe us"): the rules escalate on a figure by
+# itself only when one of these is the nearest cue before it in its sentence (or right
+# after it). Loss, refund, discount, reserve, balance, owed... say an amount is about a
+# claim, not that it is the one claimed: a person reads those.
+_STATEMENT_RE = re.compile(
+    r"claim|counterclaim|compensat|compensa[çc][ãa]o|compensaci[óo]n|indemni|damages|reclam"
+    r"|indeniza|ressarc|resarc"
+    r"|da[ñn]os|danos|perjuicio|preju[ií]zo|schadenersatz|schadensersatz|entsch[äa]digung"
+    r"|forderung|anspr[üu]ch|anspruch|r[ée]clam|dommages|d[ée]dommagement|risarciment"
+    r"|indennizz|danni|tazminat|b[ồo]i\s+th[ưu][ờo]ng|khi[ếe]u\s+n[ạa]i|we\s+demand|exigimos"
+    r"|due\s+from\s+you|owed\s+by\s+you|payable\s+by\s+you|you\s+owe|schulden\s+sie"
+    r"|sie\s+schulden|geschuldet|vous\s+nous\s+devez|par\s+vous|ci\s+dovete|da\s+voi"
+    r"|vostro\s+carico|bor[çc]lusunuz|borcunuz|taraf[ıi]n[ıi]zdan|c[òo]n\s+n[ợo]"
+    r"|n[ợo]\s+ch[úu]ng|索赔|赔偿|理赔|索偿|欠",
+    re.IGNORECASE,
+)
+# In the same sentence, a figure that is not an open claim: settled, withdrawn or paid,
+# not claimed at all ("no reclamamos", "kein Anspruch"), a condition, a bound ("claims
+# over USD 50,000"), a total over many claims. In every language we read; Chinese with
+# no word boundaries ("已结清", "不再索赔", "如果").
+_NOT_OPEN_RE = re.compile(
+    r"(?<![^\W\d_])(?:settled|withdrawn|withdrew|closed|resolved|paid|received|credited"
+    r"|liquidad\w*|quitad\w*|encerrad\w*|retirad\w*|pag[oa]s?|pagad[oa]s?|cerrad[oa]s?"
+    r"|resuelt[oa]s?|recebid[oa]s?|recibid[oa]s?|abonad[oa]s?|creditad[oa]s?|if|unless|caso"
+    r"|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|allega|trasmett))|over|above"
+    r"|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
+    r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
+    r"|promedio"
+    # no claim made: "we do not claim", "no reclamamos", "kein Anspruch", "aucune
+    # réclamation", "nessun risarcimento", "talep etmiyoruz", "không yêu cầu"
+    r"|(?:do|does|will|shall)\s+not\s+claim|don['’]t\s+claim|no\s+(?:further\s+)?claims?"
+    r"|waiv\w*|n[ãa]o\s+reclamamos|nenhuma\s+reclama[çc][ãa]o|no\s+reclamamos"
+    r"|ning[úu]n\s+reclamo|renunciamos|kein\w{0,4}\s+(?:anspr[üu]ch\w*|anspruch\w*"
+    r"|forderung\w*|schadens?ersatz\w*|reklamation\w*|entsch[äa]digung\w*)"
+    r"|nicht\s+(?:geltend|beansprucht|gefordert)|verzicht\w*"
+    r"|ne\s+r[ée]clamons\s+(?:pas|plus|rien)|aucune?\s+(?:r[ée]clamation|indemnit[ée]"
+    r"|indemnisation|demande)|renon[çc]\w*|non\s+(?:chiediamo|richiediamo|reclamiamo"
+    r"|pretendiamo)|nessun[oa]?\s+(?:reclamo|risarcimento|indennizzo|richiesta)"
+    r"|rinunci\w*|talep\s+etmiyoruz|talebimiz\s+(?:yok\w*|bulunmamaktad[ıi]r)"
+    r"|vazge[çc]\w*|feragat\w*|kh[ôo]ng\s+(?:y[êe]u\s+c[ầa]u|khi[ếe]u\s+n[ạa]i|đòi)"
+    # settled, paid, withdrawn, received: German, French, Italian, Turkish, Vietnamese
+    r"|beglichen|bezahlt|gezahlt|[üu]berwiesen|erledigt|zur[üu]ckgezogen|abgeschlossen"
+    r"|gutgeschrieben|geregelt|r[ée]gl[ée]e?s?|pay[ée]e?s?|retir[ée]e?s?|cl[ôo]tur[ée]e?s?"
+    r"|r[ée]solue?s?|re[çc]ue?s?|cr[ée]dit[ée]e?s?|sold[ée]e?s?|saldat[oaie]|pagat[oaie]"
+    r"|ritirat[oaie]|chius[oaie]|risolt[oaie]|ricevut[oaie]|accreditat[oaie]"
+    r"|liquidat[oaie]|[öo]dendi|[öo]denmi[şs]\w*|kapat[ıi]ld[ıi]\w*|kapat[ıi]lm[ıi][şs]\w*"
+    r"|geri\s+[çc]ekil\w*|[çc][öo]z[üu]ld[üu]\w*|[çc][öo]z[üu]lm[üu][şs]\w*"
+    r"|tahsil\s+edil\w*|al[ıi]nd[ıi]|uzla[şs][ıi]ld[ıi]\w*"
+    r"|(?:đã\s+(?:được\s+)?|được\s+)(?:thanh\s+to[áa]n|tr[ảa]|gi[ảa]i\s+quy[ếe]t|r[úu]t|nh[ậa]n|đóng|t[ấa]t\s+to[áa]n)"
+    # conditions and bounds
+    r"|wenn|sofern|falls(?=\s+(?:sie|die|der|das|es|wir|ihr|ein|eine|kein\w*)\b)"
+    r"|mehr\s+als|bis\s+zu|au-del[àa]\s+de|plus\s+de|jusqu['’][àa]|sup[ée]rieur\w*\s+[àa]"
+    r"|qualora|nel\s+caso|purch[ée]|oltre(?!\s+(?:a|al|alla|ai|alle|agli)\b)|pi[ùu]\s+di|fino\s+a|superiore\s+a|e[ğg]er"
+    r"|halinde|takdirde|durumunda|[üu]zerinde|a[şs]an|n[ếe]u|tr[ưu][ờo]ng\s+h[ợo]p"
+    r"|v[ượu][ợo]t\s+qu[áa]|t[ốo]i\s+đa|nhi[ềe]u\s+h[ơo]n|durchschnitt\w*|moyenne"
+    r"|saison|campagne|stagione|ortalama|sezon\w*|trung\s+b[ìi]nh|m[ùu]a\s+v[ụu])"
+    r"(?![^\W\d_])"
+    r"|已结清|已支付|已付|已撤回|已撤销|已解决|已关闭|已收到|已赔付|已结案|已了结|已和解|已退"
+    r"|不再索赔|不索赔|无索赔|没有索赔|放弃索赔|不要求赔偿|无需赔偿|不予索赔"
+    r"|如果|假如|倘若|若(?!干)|一旦|如未|如不|最多|不超过|平均|本季|全年",
+    re.IGNORECASE,
+)

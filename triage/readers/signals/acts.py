@@ -1,0 +1,138 @@
+"""What a sentence does with a claim word, in every language we read: someone found the
+problem in the goods, the sender states a claim of their own, a finding of any kind, or
+the claim is already dealt with (settled, withdrawn, paid, a past season).
+"""
+
+from __future__ import annotations
+
+from triage.readers.signals.matching import _whole
+from triage.readers.signals.vocabulary import _GOODS
+
+# Someone found the problem in the goods: first person, a named finder, a count of
+# bales, the goods called contaminated, a rejection.
+_FINDING = _whole(
+    r"(?:we|i|our\s+\w+(?:\s+\w+)?)\s+(?:have\s+|has\s+|had\s+)?(?:also\s+|again\s+)?"
+    r"(?:found|find|detected|identified|observed|noticed|discovered|confirmed|saw)",
+    r"encontramos", r"detectamos", r"constatamos", r"identificamos", r"observamos",
+    r"verificamos", r"hallamos", r"notamos", r"encontraram", r"detectaram", r"constataram",
+    r"(?:in|em|en|on)\s+\d+\s+(?:of\s+(?:the\s+)?\d+\s+)?(?:bales|fardos|pacas|balas|"
+    r"containers?|cont[êe]ineres|contenedores)",
+    r"\d+\s+(?:bales|fardos|pacas)\s+(?:were|are|was|foram|estão|estavam|fueron|están|"
+    r"estaban|with|com|con|contain|contained|containing|contaminad\w*|contaminated|affected|"
+    r"afetad\w*|afectad\w*)",
+    r"(?:the|these|those|this|that|os|as|o|a|estes|estas|esses|essas|este|esta|esse|essa|"
+    r"los|las|el|la|estos|esos|esas|our|nossos?|nossas?|nuestros?|nuestras?)\s{1,3}"
+    r"(?:\w+\s{1,3})?(?:contaminated|contaminad[oa]s?|rejected|rejeitad[oa]s?|"
+    r"rechazad[oa]s?|affected|afetad[oa]s?|afectad[oa]s?|sticky|pegajos[oa]s?|wet|"
+    r"molhad[oa]s?|mojad[oa]s?)",
+    r"(?:bales|lots?|cotton|fardos|lotes?|algodão|pacas|algodón|goods|cargo)\s{1,3}"
+    r"(?:contaminad[oa]s?|afetad[oa]s?|afectad[oa]s?|rejeitad[oa]s?|rechazad[oa]s?)",
+    r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+)?reject",
+    # A refusal of the goods is a rejection too: "we cannot accept this cotton".
+    rf"(?:we|i)\s+(?:cannot|can\s+not|can['’]t|will\s+not|won['’]t|shall\s+not)\s+accept\s+"
+    rf"(?:the|this|these|those|your|such|\d+)\s+(?:\S+\s+){{0,2}}?{_GOODS}",
+    r"rejeitamos", r"recusamos", r"rechazamos", r"devolvemos", r"devolveremos",
+    # German (the participle ends the clause), French, Italian, Turkish, Vietnamese,
+    # Chinese ("未发现" is a negation, not a finding).
+    r"wir\s+(?:haben|hatten)\s+(?:\S+\s+){0,8}?(?:festgestellt|gefunden|entdeckt|"
+    r"nachgewiesen|beanstandet|bemerkt)", r"(?:stellten|fanden|entdeckten)\s+wir",
+    r"haben\s+wir\s+(?:\S+\s+){0,8}?(?:festgestellt|gefunden|entdeckt|nachgewiesen)",
+    r"wir\s+(?:stellten|fanden|entdeckten)",
+    r"nous\s+avons\s+(?:\S+\s+){0,2}?(?:constat[ée]|trouv[ée]|d[ée]tect[ée]|relev[ée]|"
+    r"d[ée]couvert|observ[ée]|identifi[ée]|d[ée]cel[ée])",
+    r"abbiamo\s+(?:\S+\s+){0,2}?(?:riscontrato|trovato|rilevato|constatato|scoperto|"
+    r"individuato|osservato|accertato)",
+    r"tespit\s+(?:ettik|edilmi[şs]tir|edildi|edilmi[şs])", r"bulduk", r"saptad[ıi]k",
+    r"saptanm[ıi][şs]t[ıi]r",
+    r"ch[úu]ng\s+t[ôo]i\s+(?:đã\s+)?(?:ph[áa]t\s+hi[ệe]n|t[ìi]m\s+th[ấa]y|ghi\s+nh[ậa]n)",
+    r"(?:in|im|dans|nelle|nei|in\s+den|trong)\s+\d+\s+(?:ballen|balles|balle|ki[ệe]n)",
+    r"\d+\s+(?:ballen|balles|balle|balya\w*|ki[ệe]n)\s+(?:waren|sind|mit|enthielten|"
+    r"étaient|sont|avec|contenaient|erano|sono|con|contenevano|b[ịi]|c[óo]|\w*kontamin\w*|"
+    r"contamin\w*)",
+    r"(?:die|diese|der)\s{1,3}(?:\w+\s{1,3})?(?:kontaminierten|verunreinigten|beanstandeten|"
+    r"abgelehnten|nassen)", r"(?:les|ces)\s{1,3}(?:\w+\s{1,3})?(?:contamin[ée]es|"
+    r"mouill[ée]es|refus[ée]es)", r"(?:le|queste)\s{1,3}(?:\w+\s{1,3})?(?:contaminate|"
+    r"bagnate|rifiutate)", r"kontamine\s+balya\w*",
+    "我方发现", "我们发现", "我司发现", "经检验发现", "检验发现", "(?<!未)(?<!没有)(?<!无)检出",
+    "(?<!未)(?<!没有)(?<!没)(?<!无)(?<!并未)发现", "在\\d+包",
+)
+# The sender states a claim of their own.
+_CLAIM_ASSERTION = _whole(
+    r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+)?(?:claim|dispute|"
+    r"maintain)",
+    r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+)?(?:claim|reclama[çc][ãa]o|reclamo|"
+    r"reclamaci[óo]n)",
+    r"reclamamos", r"responsabilizamos",
+    r"wir\s+(?:hiermit\s+)?(?:reklamieren|beanstanden|beanspruchen)",
+    r"wir\s+machen\s+(?:\S+\s+){0,6}?geltend",
+    r"wir\s+fordern\s+(?:\S+\s+){0,3}?(?:schadens?ersatz|entsch[äa]digung|minderung|ersatz)",
+    r"unsere\s+(?:\w+\s+)?(?:reklamation|forderung|schadens?ersatzforderung|beanstandung)",
+    r"nous\s+(?:r[ée]clamons|contestons|maintenons)",
+    r"notre\s+(?:\w+\s+)?(?:r[ée]clamation|demande\s+d['’]indemnisation)",
+    r"reclamiamo", r"contestiamo",
+    r"(?:chiediamo|richiediamo|esigiamo)\s+(?:\S+\s+){0,2}?(?:risarcimento|indennizzo)",
+    r"(?:il\s+nostro\s+reclamo|la\s+nostra\s+(?:\w+\s+)?(?:contestazione|richiesta\s+di"
+    r"\s+risarcimento))",
+    r"tazminat\s+talep\w*", r"talebimiz\w*", r"itiraz\s+ediyoruz", r"reklamasyonumuz\w*",
+    r"(?:y[êe]u\s+c[ầa]u|đòi)\s+b[ồo]i\s+th[ưu][ờo]ng", r"ch[úu]ng\s+t[ôo]i\s+khi[ếe]u\s+n[ạa]i",
+    r"khi[ếe]u\s+n[ạa]i\s+c[ủu]a\s+ch[úu]ng\s+t[ôo]i",
+    "要求赔偿", "要求补偿", "向贵方索赔", "向贵司索赔", "特此索赔", "提出索赔", "我方索赔",
+    "我们索赔", "我司索赔",
+)
+_FINDING_ANY = _whole(
+    r"found", r"detected", r"identified", r"discovered", r"confirmed", r"confirms",
+    r"showed", r"shows", r"showing", r"revealed", r"reveals", r"contains", r"contained",
+    r"containing", r"encontrou", r"detectou", r"constatou", r"identificou", r"observou",
+    r"verificou", r"encontrad[oa]s?", r"detectad[oa]s?", r"constatad[oa]s?",
+    r"identificad[oa]s?", r"confirm(?:ou|aram|ó|aron)", r"confirmad[oa]s?",
+    r"festgestellt", r"gefunden", r"nachgewiesen", r"entdeckt", r"best[äa]tigt",
+    r"constat[ée]e?s?", r"trouv[ée]e?s?", r"d[ée]tect[ée]e?s?", r"confirm[ée]e?s?",
+    r"riscontrat[oaie]", r"rilevat[oaie]", r"trovat[oaie]", r"confermat[oaie]",
+    r"tespit\s+edil(?:di|mi[şs]\w*)", r"ph[áa]t\s+hi[ệe]n", "(?<!未)(?<!没有)检出", "(?<!未)确认",
+    r"apresent(?:ou|aram|a|am)", r"cont[ée]m", r"contêm", r"mostr(?:ou|aram|ó)",
+    r"revel(?:ou|ó)", r"encontr(?:ó|aron)", r"hallad[oa]s?", r"presenta", r"presentan",
+    r"present[óo]", r"contiene", r"contienen",
+)
+# A claim already dealt with, or a past season.
+_SETTLED = _whole(
+    r"(?:was|were|has\s+been|have\s+been|had\s+been|already|been|is|are)\s+(?:amicably\s+|"
+    r"fully\s+|finally\s+)?(?:settled|closed|resolved|withdrawn|paid)",
+    r"settled\s+(?:claims?|in|on|last|amicably)", r"(?:has|have|had)\s+withdrawn", r"withdrew",
+    r"(?:foi|foram|j[áa]|est[áa]|est[ãa]o|fica|ficou)\s+(?:\w+\s+)?(?:encerrad|liquidad|"
+    r"quitad|resolvid|retirad|arquivad|pag)[oa]s?",
+    r"(?:reclama[çc][ãa]o|reclama[çc][õo]es)\s+(?:encerrad|liquidad|resolvid|quitad|"
+    r"arquivad)[oa]s?",
+    r"(?:fue|fueron|ya|est[áa]|est[áa]n|ha\s+sido|han\s+sido|qued[óo]|quedaron)\s+"
+    r"(?:\w+\s+)?(?:cerrad|resuelt|"
+    r"saldad|pagad|liquidad|retirad)[oa]s?",
+    r"last\s+(?:year|season|crop)", r"ano\s+passado", r"safra\s+passada", r"a[ñn]o\s+pasado",
+    r"last\s+(?:spring|summer|autumn|fall|winter|month|quarter)",
+    r"full\s+and\s+final\s+settlement", r"quita[çc][ãa]o\s+(?:total|final|integral)",
+    r"finiquito", r"file\s+closed", r"processo\s+encerrado", r"expediente\s+cerrado",
+    # A reference marked closed: "Claim CL-2025-044 - settled", "Reclamo 2025-012 (cerrado)".
+    r"\s{0,3}[-–(]\s{0,3}(?:settled|closed|resolved|withdrawn|encerrad[oa]|liquidad[oa]|"
+    r"resolvid[oa]|quitad[oa]|arquivad[oa]|cerrad[oa]|resuelt[oa]|saldad[oa]|erledigt|"
+    r"abgeschlossen|r[ée]gl[ée]e?|cl[ôo]tur[ée]e?|chius[oa]|risolt[oa]|kapat[ıi]ld[ıi]|"
+    # ...or marked with the noun: "Claim CL-2025-044 - closure", "Réclamation 3011 - clôture"
+    r"closure|cl[ôo]ture|abschluss|chiusura|kapan[ıi][şs])",
+    # German (the participle ends the clause), French, Italian, Turkish, Vietnamese,
+    # Chinese.
+    r"(?:wurde|wurden|ist|sind|war|bereits|schon)\s+(?:\S+\s+){0,4}?(?:erledigt|beglichen|"
+    r"geregelt|abgeschlossen|zur[üu]ckgezogen|bezahlt|gezahlt|gutgeschrieben)",
+    r"(?:letztes|vergangenes|im)\s+(?:jahr|vorjahr)", r"(?:letzte|vergangene)\s+saison",
+    r"(?:a|ont|avait|avaient)\s+[ée]t[ée]\s+(?:\w+\s+)?(?:r[ée]gl[ée]|cl[ôo]tur[ée]|"
+    r"r[ée]solu|retir[ée]|pay[ée]|sold[ée])\w*", r"(?:est|sont|d[ée]j[àa])\s+(?:\w+\s+){0,2}?"
+    r"(?:r[ée]gl[ée]|cl[ôo]tur[ée]|r[ée]solu|retir[ée]|pay[ée]|sold[ée]|clos)\w*",
+    r"l['’]ann[ée]e\s+derni[èe]re", r"la\s+(?:saison|campagne)\s+derni[èe]re",
+    r"(?:è|sono|era|erano|già)\s+(?:stat[oaie]\s+)?(?:\w+\s+)?(?:saldat|chius|risolt|"
+    r"ritirat|pagat|liquidat|archiviat)[oaie]", r"l['’]anno\s+scorso",
+    r"la\s+(?:scorsa\s+stagione|stagione\s+(?:scorsa|passata))",
+    r"kapat[ıi]lm[ıi][şs]t[ıi]r", r"kapat[ıi]ld[ıi]", r"[çc][öo]z[üu]lm[üu][şs]t[üu]r",
+    r"[çc][öo]z[üu]ld[üu]", r"geri\s+[çc]ekil(?:mi[şs]tir|di)", r"[öo]denmi[şs]tir",
+    r"sonu[çc]land[ıi]r[ıi]ld[ıi]", r"uzla[şs][ıi]ld[ıi]", r"ge[çc]en\s+(?:y[ıi]l|sezon|sene)",
+    r"đã\s+(?:được\s+)?(?:gi[ảa]i\s+quy[ếe]t|thanh\s+to[áa]n|t[ấa]t\s+to[áa]n|r[úu]t|"
+    r"đóng|kh[ée]p\s+l[ạa]i)", r"n[ăa]m\s+ngo[áa]i", r"v[ụu]\s+tr[ưu][ớo]c",
+    "已结清", "已解决", "已撤回", "已撤销", "已关闭", "已支付", "已赔付", "已结案", "已了结",
+    "已和解", "去年", "上一季", "上季度",
+    "已于[^。，,]{0,8}?(?:结清|解决|撤回|关闭|支付|赔付|结案|了结|和解)",
+)
