@@ -22,6 +22,7 @@ Content-Length exceeds ``TRIAGE_MAX_EMAIL_BYTES`` (413) before reading it.
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 import time
@@ -137,6 +138,14 @@ def _parse_rfc822(body: bytes) -> mime.ParsedEmail:
 # each, so 100,000 of them took 20-28 s. Real mail carries tens; a long relay chain
 # a few hundred.
 MAX_ESP_HEADERS = 1000
+# ... and their bytes, with the From, To, Cc and Subject fields. Anymail builds the
+# message with ``email.policy.default``, which parses each header word by word and
+# folds it again: 5-8 s a megabyte of short words or addresses, faster than linearly
+# past ~64 KiB in one header (999 headers of one-letter words: 6 s a MB; one 2 MB
+# Subject: 75 s). Real mail's whole header is a few KiB, a few tens with long relay and
+# signature chains; a bigger one still arrives through the raw-MIME routes, which our
+# own bounded parser reads (``mimeheaders``: 256 KiB a header block).
+MAX_ESP_HEADER_BYTES = 64 * 1024
 
 
 class _EspDoor:
@@ -163,8 +172,9 @@ class _EspDoor:
     def envelope(self, request: HttpRequest) -> dict:
         return {"provider_event_id": "", "envelope_sender": "", "envelope_recipients": []}
 
-    def header_count(self, request: HttpRequest) -> int:
-        """How many headers the ESP posted as fields (BadRequest if unreadable)."""
+    def posted_headers(self, request: HttpRequest) -> tuple[int, int]:
+        """(how many headers, how many bytes of header fields) the ESP posted, the
+        address and subject fields included (BadRequest if unreadable)."""
         raise NotImplementedError
 
     def post(self, request: HttpRequest, *args, **kwargs) -> JsonResponse:
@@ -204,9 +214,12 @@ class _EspDoor:
     def message_from_fields(self, request: HttpRequest) -> tuple[bytes, dict]:
         """(the ESP's parsed fields as one RFC 5322 message, by anymail, with every
         attachment's bytes kept; its envelope)."""
-        count = self.header_count(request)
+        count, size = self.posted_headers(request)
         if count > MAX_ESP_HEADERS:
             raise BadRequest(f"{count} headers: a message carries at most {MAX_ESP_HEADERS}")
+        if size > MAX_ESP_HEADER_BYTES:
+            raise BadRequest(f"{size} bytes of header fields: a message posted as fields "
+                             f"carries at most {MAX_ESP_HEADER_BYTES} (post it as raw MIME)")
         try:
             events = self.parse_events(request)
             if len(events) != 1:
@@ -280,9 +293,16 @@ class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
                 "envelope_sender": request.POST.get("sender", ""),
                 "envelope_recipients": [recipient] if recipient else []}
 
-    def header_count(self, request: HttpRequest) -> int:
-        headers = load_json(request.POST.get("message-headers", "[]").encode())
-        return len(headers) if isinstance(headers, list) else 0
+    def posted_headers(self, request: HttpRequest) -> tuple[int, int]:
+        # Every header anymail builds comes from this one field (From, To, Subject too).
+        field = request.POST.get("message-headers", "[]").encode()
+        headers = load_json(field)
+        return len(headers) if isinstance(headers, list) else 0, len(field)
+
+
+# The payload's fields anymail makes headers of (``PostmarkInboundWebhookView``).
+_POSTMARK_HEADER_FIELDS = ("Headers", "FromFull", "ToFull", "CcFull", "BccFull", "Subject",
+                           "Date", "ReplyTo")
 
 
 class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
@@ -329,9 +349,12 @@ class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
                 "envelope_recipients": [recipient] if isinstance(recipient, str) and recipient
                 else []}
 
-    def header_count(self, request: HttpRequest) -> int:
-        headers = self.payload(request).get("Headers") or []
-        return len(headers) if isinstance(headers, list) else 0
+    def posted_headers(self, request: HttpRequest) -> tuple[int, int]:
+        payload = self.payload(request)
+        headers = payload.get("Headers") or []
+        fields = json.dumps([payload.get(name) for name in _POSTMARK_HEADER_FIELDS],
+                            ensure_ascii=False).encode()
+        return len(headers) if isinstance(headers, list) else 0, len(fields)
 
 
 anymail_urlpatterns = [
