@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from triage import formats
 from triage.models import Status
-from triage.routes import ClaimType, Department, Route, Trigger
+from triage.routes import ERASED, ClaimType, Department, Route, Trigger
 
 # --- vocabularies ------------------------------------------------------------------
 
@@ -72,26 +72,6 @@ FIELDS = {
     "hvi.color_grade": gettext_lazy("Colour grade"),
     "hvi.leaf_grade": gettext_lazy("Leaf grade"),
 }
-
-EVENTS = {
-    "received": gettext_lazy("Received"), "status": gettext_lazy("Status changed"),
-    "claimed": gettext_lazy("Claimed by a worker"), "requeued": gettext_lazy("Re-queued"),
-    "enqueue_failed": gettext_lazy("Broker unavailable"),
-    "republished": gettext_lazy("Published again"), "retry": gettext_lazy("Retry"),
-    "failed": gettext_lazy("Failed"), "routed": gettext_lazy("Routed"),
-    "retriage": gettext_lazy("Re-triage"), "decided_manually": gettext_lazy("Decided by hand"),
-    "correction_escalated": gettext_lazy("Escalated by a correction"),
-    "escalation_acknowledged": gettext_lazy("Escalation acknowledged"),
-    "escalation_resolved": gettext_lazy("Escalation resolved"),
-    "escalation_dismissed": gettext_lazy("Escalation dismissed"),
-    "escalation_reopened": gettext_lazy("Escalation re-opened"),
-    "escalation_resolution_requested": gettext_lazy("Resolution requested"),
-    "escalation_dismissal_requested": gettext_lazy("Dismissal requested"),
-    "ticket_corrected": gettext_lazy("Ticket corrected"),
-    "ticket_approved": gettext_lazy("Ticket approved"),
-    "ticket_rejected": gettext_lazy("Ticket rejected"),
-}
-
 
 # What the services answer when closing a backstop escalation takes a second desk member.
 SECOND_DESK_REQUESTED = {
@@ -149,10 +129,6 @@ def claim_type(value: str) -> str:
 
 def field(name: str) -> str:
     return _word(FIELDS, name)
-
-
-def event(kind: str) -> str:
-    return _word(EVENTS, kind)
 
 
 # --- the backstop's and the review signals' sentences ------------------------------
@@ -296,6 +272,8 @@ SENTENCES = {
     "sweeper: queued too long": gettext_lazy("sweeper: queued too long"),
     "sweeper: worker lost mid-run": gettext_lazy("sweeper: worker lost mid-run"),
     "redelivered after worker loss": gettext_lazy("redelivered after worker loss"),
+    # Where a reason, a note or a reply stood before retention or an erasure removed it.
+    ERASED: gettext_lazy("content removed"),
 }
 
 
@@ -311,6 +289,12 @@ def sentence(text: str) -> str:
         if m:
             return render(m)
     return text
+
+
+def written(text: str) -> str:
+    """What a person or a sender wrote, as written; once removed, what stands for it
+    (``ERASED``) in the reader's language."""
+    return str(SENTENCES[ERASED]) if text == ERASED else text
 
 
 def sentences(items: list[str] | str, sep: str = "; ") -> str:

@@ -88,3 +88,9 @@ class Trigger(StrEnum):
     TIGHT_DEADLINE = "tight_deadline"
     CONTRACT_CANCELLATION = "contract_cancellation"
     OTHER = "other"
+
+
+# What stands, once an email's content is removed (retention, an erasure request), where
+# someone's words were: a stored reason, a note, a reply's text. One fixed value, so the
+# console shows it in the reader's language and a reason's code and numbers stay.
+ERASED = "content removed"

@@ -15,6 +15,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
+from triage.admin import names
 from triage.admin.attachments import AttachmentInline, AttachmentViews
 from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
 from triage.admin.claims import claim_table
@@ -273,7 +274,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
             (gettext("backstop overrode the model"), labels.yes_no(run.backstop_overrode)),
             (gettext("review signals (rules that contradict the model: sent to a person)"),
              labels.sentences(run.review_signals) or "-"),
-            (gettext("errors"), "; ".join(run.errors) or "-"),
+            (gettext("errors"), "; ".join(map(labels.written, run.errors)) or "-"),
         ]
         return render_to_string("admin/triage/includes/kv_table.html",
                                 {"rows": [(k, esc(v)) for k, v in rows]})
@@ -298,7 +299,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
             "badge": provider_badge(run.provider),
             "calls": [[c.chain, f"{c.provider} {c.model_name}", c.prompt_version,
                        f"{c.input_tokens}/{c.output_tokens}", f"{c.latency_ms} ms",
-                       esc(c.error) or "-",
+                       esc(labels.written(c.error)) or "-",
                        pretty_json(c.output) if c.output is not None else "-"]
                       for c in run.calls.all()],
         } for run in runs]})
@@ -309,7 +310,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         for e in obj.events.select_related("actor"):
             after = ", ".join(f"{FIELDS.get(k, k.replace('_', ' '))}: {words(v)}"
                               for k, v in e.after.items()) if isinstance(e.after, dict) else ""
-            rows.append([formats.when(e.created_at), labels.event(e.kind),
+            rows.append([formats.when(e.created_at), names.event(e.kind),
                          e.actor.get_username() if e.actor else gettext("system"),
                          f"{labels.status(e.old_status)} → {labels.status(e.new_status)}"
                          if e.new_status else "",

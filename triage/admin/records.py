@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from triage import labels
+from triage.admin import names
 from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import esc, pretty_json, provider_badge
 from triage.models import ChainCall, EmailEvent, Forward, Notification, TriageRun
@@ -24,7 +25,7 @@ class ChainCallInline(ReadOnlyInline):
 
     @admin.display(description=_("error"))
     def shown_error(self, obj: ChainCall) -> str:
-        return esc(obj.error)
+        return esc(labels.written(obj.error))
 
 
 @admin.register(TriageRun)
@@ -88,7 +89,7 @@ class AuditAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("action"), ordering="kind")
     def shown_kind(self, obj: EmailEvent) -> str:
-        return labels.event(obj.kind)
+        return names.event(obj.kind)
 
     @admin.display(description=_("old status"))
     def shown_old(self, obj: EmailEvent) -> str:
