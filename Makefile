@@ -17,10 +17,18 @@ LAB    := DJANGO_SETTINGS_MODULE=config.settings_lab
 
 .PHONY: demo test lint browser bench-ingest bench-pipeline bench-admin faults load clean
 
+# bash: the install's progress filter below passes on pip's own exit status.
+SHELL := /bin/bash
+
+# First run only: a line per package fetched, so a few minutes of install are visible.
 $(STAMP): pyproject.toml
+	@echo "Installing triage and its dependencies into $(VENV) (first run only, a few minutes)"
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	@$(PY) -m pip install -e '.[dev]' 2>&1 | \
+	  grep --line-buffered -E '^(Collecting|Successfully installed|ERROR|error)' | \
+	  sed -u -e 's/^Collecting \([^ ]*\).*/  fetching \1/' -e 's/^Successfully installed .*/  installed./'; \
+	  exit $${PIPESTATUS[0]}
 	touch $(STAMP)
 
 demo: $(STAMP)

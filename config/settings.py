@@ -283,7 +283,9 @@ if REDIS_URL:
 else:
     for sub in ("in", "processed", "control"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_URL = "filesystem://"
+    # The filesystem transport has no host; naming one keeps kombu from warning
+    # "No hostname was supplied" on every publish.
+    CELERY_BROKER_URL = "filesystem://localhost/"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(BROKER_DIR / "in"),
         "data_folder_out": str(BROKER_DIR / "in"),
@@ -390,6 +392,9 @@ TRIAGE_REPLY_FROM_EMAIL = env_str("TRIAGE_REPLY_FROM_EMAIL", DEFAULT_FROM_EMAIL)
 # Our own address(es): mail from them is our own notification coming back.
 TRIAGE_OWN_ADDRESSES = [a.lower() for a in env_list(
     "TRIAGE_OWN_ADDRESSES", ",".join(dict.fromkeys([DEFAULT_FROM_EMAIL, TRIAGE_REPLY_FROM_EMAIL])))]
+# Counterparts' domains (comma-separated): mail from a domain that passes for one of them
+# or for ours (c0tton-trading.com, cotton-trading.co) goes to a person.
+TRIAGE_COUNTERPART_DOMAINS = [d.lower().strip(".") for d in env_list("TRIAGE_COUNTERPART_DOMAINS")]
 
 # --- Throughput: I/O-bound workers and pooled database connections -------------------
 # A triage is almost all waiting on the model's HTTP answers, so a worker keeps many
@@ -423,9 +428,6 @@ if DATABASES["default"]["ENGINE"].endswith("postgresql") and TRIAGE_DB_POOL_MAX:
         # check, which CONN_HEALTH_CHECKS selects), and none lives forever.
         "max_idle": 300, "max_lifetime": 1800,
     }
-# Claims in two model rounds: the extraction call answers the qualification checklist
-# too (3 calls per claim). Off: the checklist is a third round of its own (4 calls).
-TRIAGE_CHECKLIST_IN_EXTRACTION = env_bool("TRIAGE_CHECKLIST_IN_EXTRACTION", True)
 
 ANYMAIL = {
     "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY"),

@@ -38,7 +38,7 @@ from triage.decision import (
     model_spec,
     run_chains,
 )
-from triage.routes import ClaimType, Department, Route
+from triage.routes import ClaimType, Code, Department, Route
 
 FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
           "exposure_currency"]
@@ -122,7 +122,6 @@ def oracle_answers(case: dict) -> dict[str, dict]:
         "escalation": {"requires_escalation": escalate,
                        "triggers": [],
                        "reasoning": "oracle: the case's label"},
-        "checklist": {"answers": []},
     }
 
 
@@ -177,7 +176,8 @@ def evaluate_case(case_id: str, case: dict, email: EmailInput, *, model, spec,
         "exposure_amount": float(decision.exposure_amount)
         if decision.exposure_amount is not None else None,
         "exposure_currency": decision.exposure_currency or None,
-        "bank_flag": any("bank details change" in s for s in decision.review_signals),
+        "bank_flag": any(s["code"] == Code.BANK_CHANGE for s in decision.review_signals),
+        "grounding": dict(decision.grounding),
     }
     expected = case["expected"]
     expected = {**expected, "escalate": expected_escalate(expected),
@@ -244,6 +244,16 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
         fields[name] = {"labelled": len(labelled), "correct": len(ok),
                         "accuracy": _ratio(len(ok), len(labelled))}
     forwarded = [r for r in results if r.expected["route"] == Route.FORWARDED]
+    faithful: dict[str, dict] = {}
+    for r in results:
+        for name, state in (r.got.get("grounding") or {}).items():
+            counts = faithful.setdefault(name, {"filled": 0, "found": 0, "not_found": 0,
+                                                "no_quote": 0})
+            counts["filled"] += 1
+            counts[state] = counts.get(state, 0) + 1
+    for counts in faithful.values():
+        # Of the values that came with a quote, the share whose quote is in the email.
+        counts["faithfulness"] = _ratio(counts["found"], counts["found"] + counts["not_found"])
     routine = [r for r in results if (r.expected.get("group") or "").startswith("routine")]
     bank = [r for r in results if r.expected.get("bank_change")]
     to_people = [r for r in results if must_reach_a_person(r.expected)]
@@ -282,6 +292,7 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
             g: _ratio(sum(r.got["route"] == r.expected["route"] for r in rs), len(rs))
             for g in groups if (rs := [r for r in results if r.expected.get("group") == g])},
         "fields": fields,
+        "faithfulness": dict(sorted(faithful.items())),
         "llm_calls_per_email": statistics.mean(r.calls for r in results) if results else 0,
         "input_tokens_per_email": statistics.mean(r.input_tokens for r in results)
         if results else 0,

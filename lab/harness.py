@@ -229,7 +229,7 @@ class Stack:
             terminal = q("SELECT count(*) FROM triage_inboundemail WHERE status = ANY(%s)",
                          list(TERMINAL))
             queued_with_reason = q("SELECT count(*) FROM triage_inboundemail WHERE status IN "
-                                   "('received','queued') AND status_reason <> ''")
+                                   "('received','queued') AND status_reasons::text <> '[]'")
             dup_decisions = q("SELECT count(*) FROM (SELECT email_id FROM triage_triagerun WHERE "
                               "status IN ('done','failed_closed') GROUP BY email_id "
                               "HAVING count(*) > 1) d")

@@ -24,7 +24,6 @@ SCHEMA_TO_CHAIN = {
     "Classification": "classification",
     "ClaimExtract": "extraction",
     "EscalationCheck": "escalation",
-    "QualificationChecklist": "checklist",
 }
 
 

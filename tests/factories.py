@@ -31,7 +31,7 @@ from triage.models import (
     TicketVersion,
     TriageRun,
 )
-from triage.routes import Route
+from triage.routes import Code, Route, reason
 from triage.services.ingestion import email_ingest
 from triage.services.triage import email_triage
 
@@ -149,14 +149,14 @@ def make_email(sample: str | bytes = CONTAMINATION, *, status: str = Status.QUEU
         "raw_message": raw, "raw_format": "rfc822", "raw_size": len(raw),
         "flags": parsed.flags, "status": status, "status_changed_at": now, **fields})
     EmailEvent.objects.create(email=email, kind="received", new_status=Status.RECEIVED,
-                              reason="via import")
+                              reasons=[reason(Code.RECEIVED_VIA, provider="import")])
     return email
 
 
 def make_run(email: InboundEmail, route: str, *, claim: dict | None = None,
              department: str = "", model_triggers: list[str] | None = None,
-             backstop_triggers: list[str] | None = None,
-             review_signals: list[str] | None = None, **fields) -> TriageRun:
+             backstop_triggers: list[dict] | None = None,
+             review_signals: list[dict] | None = None, **fields) -> TriageRun:
     """A finished run routing ``email`` as the offline provider would, with its chain
     calls, and the email moved to the route's status with this run as its current one."""
     claim = dict(claim) if claim is not None else None
@@ -208,18 +208,21 @@ def make_run(email: InboundEmail, route: str, *, claim: dict | None = None,
         ChainCall(run=run, chain=chain, provider="offline", model_name="offline-rules-v1",
                   prompt_version="0" * 12, output=output) for chain, output in calls])
     status = Route(route).status
-    reason = "; ".join(review_signals if route == Route.NEEDS_REVIEW
-                       else backstop_triggers + model_triggers) or f"{route} (offline)"
+    why = (review_signals + list(fields.get("errors") or []) if route == Route.NEEDS_REVIEW
+           else backstop_triggers + [reason(Code.MODEL_TRIGGER, trigger=t)
+                                     for t in model_triggers]
+           if route == Route.ESCALATED else [reason(Code.ROUTED, route=route,
+                                                     provider="offline")])
     EmailEvent.objects.create(email=email, kind="routed", old_status=Status.PROCESSING,
-                              new_status=status, reason=reason, data={"run": run.pk})
+                              new_status=status, reasons=why, data={"run": run.pk})
     InboundEmail.objects.filter(pk=email.pk).update(
-        status=status, status_reason=reason, current_run=run, triage_attempts=run.attempt)
+        status=status, status_reasons=why, current_run=run, triage_attempts=run.attempt)
     email.refresh_from_db()
     return run
 
 
-def high_exposure_triggers(claim: dict) -> list[str]:
-    """The backstop's own words for the claim's amount (no deadline, no text)."""
+def high_exposure_triggers(claim: dict) -> list[dict]:
+    """The backstop's own reasons for the claim's amount (no deadline, no text)."""
     policy = Config.from_settings().policy
     return backstop.evaluate(
         extracted=backstop.Exposure(Decimal(str(claim["exposure_amount"])),
@@ -268,12 +271,11 @@ def make_forward(sample: str | bytes = FREIGHT, *, department: str = "finance") 
                                   to_address=settings.TRIAGE_DEPARTMENT_EMAILS[department])
 
 
-BANK_CHANGE_SIGNAL = ("bank details change requested ('bank details have changed'): a person "
-                      "must verify it by phone before any payment")
+BANK_CHANGE_SIGNAL = reason(Code.BANK_CHANGE, quote="bank details have changed")
 
 
 def make_needs_review(sample: str | bytes = BANK_CHANGE, *,
-                      review_signals: tuple[str, ...] = (BANK_CHANGE_SIGNAL,),
+                      review_signals: tuple[dict, ...] = (BANK_CHANGE_SIGNAL,),
                       **run_fields) -> InboundEmail:
     """An email sent to a person: by default the rules read a bank-detail change;
     ``errors=[...]`` for a run that failed closed."""

@@ -12,6 +12,7 @@ import pytest
 from triage import attachments, mime
 from triage.attachments import read_attachment
 from triage.decision import EmailInput
+from triage.routes import Code
 
 
 def attachment_text(content: bytes, content_type: str, filename: str, **bounds) -> str:
@@ -63,8 +64,11 @@ def test_a_slow_page_is_stopped_inside_the_page_and_a_normal_pdf_is_read_whole()
     assert len(bomb) < 9_000
     reading = attachments.read_attachment(bomb, "application/pdf", "report.pdf",
                                           max_seconds=0.5)
-    assert reading.unread == ("its reading took over 0.5 s and was stopped; read 0 of 1 pages",)
-    assert reading.text.endswith("was stopped; read 0 of 1 pages ...]")
+    assert reading.unread == ({"code": Code.PDF_TIMED_OUT, "seconds": 0.5, "pages": 0,
+                               "total": 1},)
+    # The text keeps its note for the model, in the words it always read there.
+    assert reading.text.endswith("its reading took over 0.5 s and was stopped; read 0 of 1 "
+                                 "pages ...]")
     assert multiprocessing.active_children() == []  # the child is gone, not left reading
     normal = attachments.read_attachment(pdf("Survey report lot 7731", "Claim USD 95,000"),
                                          "application/pdf", "survey.pdf", max_seconds=0.5)
@@ -83,8 +87,8 @@ def test_a_slow_pdf_does_not_hide_the_claim_beside_it():
     texts = dict(email.attachment_texts)
     assert texts["claim.txt (text/plain)"].startswith("We claim USD 180,000")
     assert list(texts) == ["report.pdf (application/pdf)", "claim.txt (text/plain)"]
-    assert email.unread == ["report.pdf (application/pdf): its reading took over 1.5 s and "
-                            "was stopped; read 0 of 1 pages"]
+    assert email.unread == [{"code": Code.PDF_TIMED_OUT, "seconds": 1.5, "pages": 0,
+                             "total": 1, "part": ["report.pdf (application/pdf)"]}]
 
 
 def test_a_pdf_inside_an_attached_message_is_reported_unread_too():
@@ -92,8 +96,8 @@ def test_a_pdf_inside_an_attached_message_is_reported_unread_too():
                                                             "survey.pdf")])
     reading = attachments.read_attachment(inner, "message/rfc822", "fwd.eml", max_seconds=0.3)
     assert "Survey attached." in reading.text
-    assert reading.unread == ("survey.pdf: its reading took over 0.3 s and was stopped; read 0 "
-                              "of 1 pages",)
+    assert reading.unread == ({"code": Code.PDF_TIMED_OUT, "seconds": 0.3, "pages": 0,
+                               "total": 1, "part": ["survey.pdf"]},)
 
 
 def eml(subject: str, body: str, *, attach: list[tuple[bytes, str, str]] = ()) -> bytes:
@@ -220,7 +224,7 @@ def test_cheap_kinds_are_read_at_parse_time_and_pdfs_left_to_the_worker():
 def test_a_big_text_attachment_is_cut_and_says_so():
     content = b"line of text\n" * 200_000  # 2.6 MB
     reading = attachments.read_attachment(content, "text/plain", "big.txt")
-    assert reading.unread == (f"only the first {mime.TEXT_MAX_BYTES} bytes",)
+    assert reading.unread == ({"code": Code.FIRST_BYTES_ONLY, "bytes": mime.TEXT_MAX_BYTES},)
     text = reading.text
     assert text.endswith(f"[... cut: only the first {mime.TEXT_MAX_BYTES} bytes read ...]")
     assert len(text) <= mime.TEXT_MAX_BYTES + 100
@@ -242,6 +246,7 @@ def test_attachments_past_the_cap_are_kept_in_the_raw_message_and_send_it_to_a_p
     assert parsed.flags["attachments_capped"] == {"stored": 100, "total": 1_900}
     assert raw.count(b"n1899.txt") >= 1  # the raw message keeps every part
     email = EmailInput.from_parsed(parsed)
-    assert email.unread[0] == "attachments: 1800 past the first 100 were not stored or read"
+    assert email.unread[0] == {"code": Code.ATTACHMENTS_NOT_STORED, "skipped": 1800,
+                               "stored": 100}
     few = EmailInput.from_parsed(mime.parse_bytes(eml("Lot 7731", "See notes.", attach=many[:3])))
     assert few.unread == [] and len(few.attachment_texts) == 3

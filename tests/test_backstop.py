@@ -10,6 +10,7 @@ import pytest
 from triage import backstop
 from triage.backstop import Exposure, Policy
 from triage.decision import route as routing
+from triage.routes import Code
 
 POLICY = Policy(threshold_usd=Decimal(50000),
                 rates={"USD": Decimal(1), "BRL": Decimal("0.18"), "EUR": Decimal("1.08")},
@@ -55,16 +56,21 @@ def test_an_unknown_currency_goes_to_a_person_when_any_rate_could_cross():
     # The model may be right about COP 42,000,000; without a rate the rules cannot say
     # whether it crosses, so a person converts it: never the desk by itself.
     result = evaluate("50000", "XYZ")
-    assert not result.escalate and "no rate" in result.review[0]
+    assert not result.escalate
+    assert result.review == [{"code": Code.EXPOSURE_WITHOUT_RATE, "amount": "50000",
+                              "currency": "XYZ", "threshold": "50000", "source": "extraction"}]
     assert not evaluate("100", "XYZ").review  # cannot cross at any rate: nothing to weigh
-    assert evaluate("60000", None).review  # no currency at all is unknown too
+    # No currency at all is unknown too.
+    assert evaluate("60000", None).review[0]["currency"] == ""
 
 
 def test_stated_amount_catches_an_understating_extraction():
     text = "Our claim is USD 180,000 for the contaminated bales of lot 4."
     result = evaluate("5000", "USD", text=text)
     assert result.escalate
-    assert "180,000" in result.triggers[0]
+    assert result.triggers == [{"code": Code.EXPOSURE_AT_OR_ABOVE_THRESHOLD, "usd": "180000.00",
+                                "threshold": "50000", "source": "email",
+                                "quote": "USD 180,000"}]
 
 
 def test_only_a_figure_stated_as_the_claim_escalates_other_large_figures_go_to_a_person():
@@ -75,8 +81,9 @@ def test_only_a_figure_stated_as_the_claim_escalates_other_large_figures_go_to_a
         result = evaluate("5000", "USD", text=text)
         assert not result.escalate and not result.triggers, text
         # A reserve, a balance, a settled claim, a bound: shown to a person when large.
-        assert result.review and all("did not take it as the claim" in r
+        assert result.review and all(r["code"] == Code.EXPOSURE_NOT_THE_CLAIM
                                      for r in result.review), text
+        assert all(r["quote"] and r["usd"] for r in result.review), text
     for text in ("Wir fordern Schadenersatz in Höhe von USD 180.000 für Partie 5.",
                  "Nous réclamons une indemnisation de 180 000,00 USD pour le lot 5.",
                  "Tazminat talebimiz USD 180.000 tutarındadır.",
@@ -103,7 +110,8 @@ def test_the_same_figure_in_the_body_and_an_attachment_counts_once():
 def test_amounts_in_two_currencies_that_cross_only_together_go_to_a_person():
     result = evaluate(text="Our claim: USD 30,000 for lot 4 and R$ 150.000 for lot 5.")
     assert not result.escalate
-    assert any("several currencies" in r for r in result.review)
+    assert {"code": Code.EXPOSURE_IN_SEVERAL_CURRENCIES, "usd": "57000.00", "threshold": "50000",
+            "quotes": ["R$ 150.000", "USD 30,000"]} in result.review
     assert not evaluate(text="Our claim: USD 3,000 for lot 4 and R$ 15.000 for lot 5.").review
 
 
@@ -114,7 +122,10 @@ def test_a_written_deadline_on_a_mail_only_the_rules_read_as_a_claim_goes_to_a_p
     rules_only = backstop.evaluate(extracted=Exposure(None, None), deadline=None,
                                    email_text=text, policy=POLICY, received_at=monday,
                                    model_claim=False)
-    assert not rules_only.escalate and "did not read a claim" in rules_only.review[0]
+    assert not rules_only.escalate
+    assert rules_only.review == [{"code": Code.DEADLINE_WITHIN_LIMIT, "date": "2026-11-17",
+                                  "days": 1, "limit": 2, "source": "email",
+                                  "quote": "Reply by tomorrow", "model_claim": False}]
     # The extraction's own deadline is the model's reading: it escalates.
     extracted = backstop.evaluate(extracted=Exposure(None, None), deadline=date(2026, 11, 17),
                                   email_text="", policy=POLICY, received_at=monday,
@@ -191,10 +202,12 @@ def test_the_earlier_of_the_extracted_and_the_written_deadline_wins():
 
 @pytest.mark.parametrize("text,model_is_claim,model_escalates,expected", [
     # A contradiction sends the mail to a person...
-    ("We found polypropylene in 3 bales of lot 7.", True, False, "affirms contamination"),
+    ("We found polypropylene in 3 bales of lot 7.", True, False,
+     Code.CONTAMINATION_NOT_ESCALATED),
     ("Please kindly note our new bank details for all future payments.", False, False,
-     "bank details change"),
-    ("We claim compensation for the shortfall in lot 12.", False, False, "reads as a claim"),
+     Code.BANK_CHANGE),
+    ("We claim compensation for the shortfall in lot 12.", False, False,
+     Code.CLAIM_CALLED_ROUTINE),
     # ...and agreement, or nothing to contradict, does not.
     ("We found polypropylene in 3 bales of lot 7.", True, True, None),
     ("No contamination was found; micronaire 5.1.", True, False, None),
@@ -207,13 +220,14 @@ def test_review_signals_are_contradictions_with_the_model(text, model_is_claim,
     if expected is None:
         assert found == []
     else:
-        assert any(expected in f for f in found)
+        assert expected in [f["code"] for f in found]
 
 
 def test_a_bank_change_is_a_review_signal_even_on_an_escalated_claim():
     text = "Contamination claim USD 180,000. Please note our new bank details: IBAN ..."
     found = routing.review_signals(text, model_is_claim=True, model_escalates=True)
-    assert any("bank details change" in f for f in found)
+    assert [f["code"] for f in found] == [Code.BANK_CHANGE]
+    assert "new bank details" in found[0]["quote"]
 
 
 def test_routing_sends_a_review_signal_to_a_person():

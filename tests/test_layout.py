@@ -398,3 +398,101 @@ def test_the_chains_readers_and_labels_use_the_one_enumeration():
     # Every route is the status of the same word; the pipeline's own states are not routes.
     assert {Status(r).value for r in Route} == set(Route)
     assert ROUTED == {Status(r) for r in Route} - {Status.NEEDS_REVIEW}
+
+
+# --- Reasons are data -------------------------------------------------------------------
+
+# Where the product keeps why: a keyword, an attribute, a list or a dict key by these
+# names never takes a sentence (a str literal, an f-string, a list of them). A reason is
+# ``routes.reason(Code..., **params)``; a person's words arrive as a variable, never
+# as a literal.
+REASON_NAMES = frozenset({"reasons", "reason", "note", "why", "backstop_triggers",
+                          "review_signals", "errors", "model_triggers", "status_reasons",
+                          "triggers", "review", "unread", "failure"})
+# Words that are not the system's reason: the offline stand-in's own answer (a model's
+# reasoning is the model's words) and the HTML reader's kind of hidden text.
+NOT_A_REASON = {("triage/offline/__init__.py", "reasons"), ("triage/htmltext.py", "reason")}
+# ``errors=`` of a codec: how to decode, not why.
+_CODEC_ERRORS = frozenset({"strict", "replace", "ignore", "surrogateescape", "surrogatepass"})
+
+
+def _sentence(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and bool(node.value)
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp):
+        return _sentence(node.left) or _sentence(node.right)
+    if isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return any(_sentence(e) for e in node.elts)
+    if isinstance(node, ast.ListComp):
+        return _sentence(node.elt)
+    if isinstance(node, ast.IfExp):
+        return _sentence(node.body) or _sentence(node.orelse)
+    if isinstance(node, ast.Call):  # an exception's text, sentences joined
+        func = node.func
+        return (isinstance(func, ast.Name) and func.id == "str") or (
+            isinstance(func, ast.Attribute) and func.attr == "join"
+            and isinstance(func.value, ast.Constant))
+    return False
+
+
+def _target_name(node: ast.AST) -> str:
+    return node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+
+
+def sentences_as_reasons(sources: dict[str, str], exempt=NOT_A_REASON
+                         ) -> list[tuple[str, int, str]]:
+    """(module, line, name) of every sentence written where a reason goes."""
+    found = []
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text, name)):
+            pairs: list[tuple[str, ast.AST]] = []
+            if isinstance(node, ast.keyword) and node.arg:
+                pairs.append((node.arg, node.value))
+            elif isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign) and node.value:
+                # A row's or a result's field, or a local list of reasons (a local
+                # string is a message being built, not yet a reason).
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                pairs += [(_target_name(t), node.value) for t in targets
+                          if isinstance(t, ast.Attribute)
+                          or isinstance(node.value, ast.List | ast.ListComp)]
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("append", "extend", "insert") and node.args):
+                pairs.append((_target_name(node.func.value), node.args[-1]))
+            elif isinstance(node, ast.Dict):
+                pairs += [(k.value, v) for k, v in zip(node.keys, node.values, strict=True)
+                          if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+            found += [(name, node.lineno, key) for key, value in pairs
+                      if key in REASON_NAMES and (name, key) not in exempt
+                      and _sentence(value) and not (
+                          key == "errors" and getattr(value, "value", None) in _CODEC_ERRORS)]
+    return sorted(found)
+
+
+def test_the_reason_scan_finds_a_sentence():
+    # The check itself can fail: each way a sentence used to be written is reported, a
+    # reason built from its code and a person's words in a variable are not.
+    assert sentences_as_reasons({"triage/services/queue.py": (
+        'email_enqueue(pk, reason="sweeper: still received")\n'
+        'review.append(f"bank details change requested ({bank!r})")\n'
+        'decision.errors = [str(exc)]\n'
+        'result.review += [f"{t}, but the model did not read a claim" for t in x]\n'
+        'audit_write(pk, "retry", reasons=[reason(Code.RETRY, seconds=30)], reason=note)\n'
+        'run = {"backstop_triggers": ["USD 1 >= threshold"]}\n')}) == [
+        ("triage/services/queue.py", 1, "reason"), ("triage/services/queue.py", 2, "review"),
+        ("triage/services/queue.py", 3, "errors"), ("triage/services/queue.py", 4, "review"),
+        ("triage/services/queue.py", 6, "backstop_triggers")]
+
+
+def test_no_product_module_writes_a_reason_as_a_sentence():
+    product = {p.relative_to(ROOT).as_posix(): p.read_text()
+               for p in sorted(PRODUCT.rglob("*.py")) if "migrations" not in p.parts
+               and p.relative_to(ROOT).parts[:2] != ("triage", "labels")}
+    assert sentences_as_reasons(product) == []
+
+
+def test_each_reason_exemption_is_still_needed():
+    for name, key in NOT_A_REASON:
+        source = (ROOT / name).read_text()
+        assert any(k == key for _, _, k in sentences_as_reasons({name: source}, set())), name

@@ -11,6 +11,7 @@ from tests.factories import MAIL
 from tests.growth import assert_linear
 from triage import mime
 from triage.models import InboundEmail
+from triage.routes import Code
 
 
 def _msg(**headers) -> EmailMessage:
@@ -121,44 +122,45 @@ def test_only_our_own_mail_and_bounces_are_not_triaged():
     ours = _msg()
     ours[mime.NOTIFICATION_HEADER] = "escalation; email=1"
     ours.set_content("x")
-    assert mime.parse_bytes(ours.as_bytes()).automated == "our own notification"
+    assert mime.parse_bytes(ours.as_bytes()).automated == {"code": Code.OWN_NOTIFICATION}
     bounce = _msg(from_="MAILER-DAEMON@example.com")
     bounce.set_content("undeliverable")
-    assert mime.parse_bytes(bounce.as_bytes()).automated.startswith("bounce from")
+    assert mime.parse_bytes(bounce.as_bytes()).automated == {
+        "code": Code.BOUNCE_SENDER, "address": "mailer-daemon@example.com"}
     postmaster = _msg(from_="postmaster@mill.example.cn")
     postmaster.set_content("undeliverable")
-    assert mime.parse_bytes(postmaster.as_bytes()).automated.startswith("bounce from")
+    assert mime.parse_bytes(postmaster.as_bytes()).automated["code"] == Code.BOUNCE_SENDER
     dsn = _msg(from_="Mail Delivery System <mailer@relay.example.com>")
     dsn.set_content("Delivery to claims@mill.example.cn failed.")
     dsn.add_attachment("Reporting-MTA: dns; relay.example.com\n", subtype="plain")
     dsn.replace_header("Content-Type", "multipart/report; report-type=delivery-status; "
                        f"boundary=\"{dsn.get_boundary()}\"")
-    assert mime.parse_bytes(dsn.as_bytes()).automated == "delivery status notification (bounce)"
+    assert mime.parse_bytes(dsn.as_bytes()).automated == {"code": Code.BOUNCE_REPORT}
     read_receipt = _msg()
     read_receipt.set_content("Your message was read.")
     read_receipt.replace_header("Content-Type", "multipart/report; "
                                 "report-type=disposition-notification")
-    assert mime.parse_bytes(read_receipt.as_bytes()).automated == ""
+    assert mime.parse_bytes(read_receipt.as_bytes()).automated == {}
     assert mime.detect_automated(_msg(from_="triage@ours.example"), "triage@ours.example",
-                                 ["triage@ours.example"]) == "sent from our own address"
+                                 ["triage@ours.example"]) == {"code": Code.OWN_ADDRESS}
 
 
 def test_other_automated_mail_is_triaged_and_says_why_it_looks_automated():
     ooo = mime.parse_bytes((MAIL / "09-out-of-office.eml").read_bytes())
-    assert ooo.automated == ""
-    assert ooo.flags["automated_hint"] == "Auto-Submitted: auto-replied"
+    assert ooo.automated == {"code": "out_of_office"}  # plain: tests/test_out_of_office.py
     erp = _msg(from_="ERP Claims <noreply@erp.mill.example.cn>")
     erp["Auto-Submitted"] = "auto-generated"
     erp["Precedence"] = "bulk"
     erp.set_content("Claim CL-2026-0091: contamination in lot 9, USD 75,000.")
     parsed = mime.parse_bytes(erp.as_bytes())
-    assert parsed.automated == ""
+    assert parsed.automated == {}
     assert parsed.flags["automated_hint"] == "Auto-Submitted: auto-generated"
     for header, value, hint in (("Precedence", "list", "Precedence: list"),
                                 ("X-Autoreply", "yes", "X-Autoreply: yes")):
         msg = _msg()
         msg[header] = value
-        msg.set_content("x")
+        # An auto-reply that says something (a claim) is triaged, with the hint.
+        msg.set_content("Lot 9 was found contaminated: we claim USD 75,000.")
         assert mime.parse_bytes(msg.as_bytes()).flags["automated_hint"] == hint
     noreply = _msg(from_="do-not-reply@portal.example.com")
     noreply.set_content("x")
@@ -167,10 +169,10 @@ def test_other_automated_mail_is_triaged_and_says_why_it_looks_automated():
     fields = mime.parse_fields(message_id="a@b", from_header="noreply@erp.example.com", to=[],
                                cc=[], subject="Claim", text="Claim", html="", date=None,
                                in_reply_to="", attachments=[])
-    assert fields.automated == "" and "no-reply" in fields.flags["automated_hint"]
+    assert fields.automated == {} and "no-reply" in fields.flags["automated_hint"]
     human = _msg()
     human.set_content("Auto-Submitted: no")
-    assert mime.parse_bytes(human.as_bytes()).automated == ""
+    assert mime.parse_bytes(human.as_bytes()).automated == {}
     assert "automated_hint" not in mime.parse_bytes(human.as_bytes()).flags
 
 

@@ -22,6 +22,7 @@ from triage.models import (
     Status,
     TriageRun,
 )
+from triage.routes import Code
 from triage.services.queue import email_sweep_stuck
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.worker]
@@ -132,12 +133,12 @@ def test_worker_killed_mid_task_is_rerun_not_lost_and_not_doubly_notified(
     assert _status(email_id) == Status.ESCALATED
     runs = list(TriageRun.objects.filter(email_id=email_id).order_by("attempt"))
     assert [r.status for r in runs] == [RunStatus.ERROR, RunStatus.DONE]
-    assert "worker lost" in runs[0].errors[0]
+    assert runs[0].errors == [{"code": Code.WORKER_LOST_REDELIVERED}]
     wait_for(lambda: Notification.objects.filter(state="sent").count() == 1, timeout=20)
     assert Notification.objects.filter(email_id=email_id).count() == 1
     assert mails_written(tmp_path / "data" / "outbox") == 1
-    events = list(InboundEmail.objects.get(pk=email_id).events.values_list("kind", "reason"))
-    assert ("claimed", "redelivered after worker loss") in events
+    events = list(InboundEmail.objects.get(pk=email_id).events.values_list("kind", "reasons"))
+    assert ("claimed", [{"code": Code.REDELIVERED}]) in events
     assert json.dumps(events)  # the timeline is data
 
 
@@ -160,10 +161,13 @@ def test_the_soft_time_limit_interrupts_a_run_waiting_on_a_hung_model(post_signe
     # The run itself stored its failure (a run the hard limit killed stays "running"
     # and has no errors), and it names the budget.
     [run] = TriageRun.objects.filter(email_id=email_id)
-    assert run.status == RunStatus.ERROR and any("time budget" in e for e in run.errors)
+    assert run.status == RunStatus.ERROR
+    assert {"code": Code.CHAIN_OUT_OF_TIME, "chain": "extraction"} in run.errors
     assert run.finished_at is not None
     email = InboundEmail.objects.get(pk=email_id)
-    assert "gave up after 0 retries" in email.status_reason
+    [gave_up] = email.status_reasons
+    assert (gave_up["code"], gave_up["retries"]) == (Code.GAVE_UP_RETRIES, 0)
+    assert "time budget" in gave_up["error"]  # the technical text, kept as a parameter
 
 
 def test_a_threads_worker_keeps_many_emails_in_flight_each_triaged_once(post_signed,

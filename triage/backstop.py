@@ -28,9 +28,16 @@ from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from triage.readers import dates, money
+from triage.routes import Code, reason
+
+# Where a figure or a deadline comes from: the model's extraction, or the email's own
+# words (its reason then carries the quote).
+EXTRACTION, EMAIL = "extraction", "email"
 
 # An amount beyond any real claim still counts, but is reported as "more than" this.
 _ABSURD = Decimal("1e15")
+# Of the figures that cross the threshold only together, the quotes a reason keeps.
+_QUOTES_KEPT = 5
 
 
 @dataclass(frozen=True)
@@ -53,8 +60,8 @@ class Exposure:
 
 @dataclass
 class BackstopResult:
-    triggers: list[str] = field(default_factory=list)
-    review: list[str] = field(default_factory=list)
+    triggers: list[dict] = field(default_factory=list)  # reasons (``routes.reason``)
+    review: list[dict] = field(default_factory=list)
     exposure_usd: Decimal | None = None
     deadline: date | None = None
 
@@ -77,8 +84,8 @@ def to_usd(amount: Decimal, currency: str | None, rates: dict[str, Decimal]) -> 
         return _ABSURD
 
 
-def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str
-                      ) -> tuple[list[str], list[str], Decimal | None]:
+def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str = EXTRACTION,
+                      quote: str = "") -> tuple[list[dict], list[dict], Decimal | None]:
     """(triggers, reviews, USD value). At or above the threshold is a trigger; an amount
     in a currency with no configured rate that would cross it at any configured rate is
     a review: the fact is unknown, so a person converts it."""
@@ -87,27 +94,27 @@ def exposure_triggers(exposure: Exposure, policy: Policy, *, source: str
     usd = to_usd(exposure.amount, exposure.currency, policy.rates)
     if usd is not None:
         if usd >= policy.threshold_usd:
-            return [f"{source} USD {usd:,.2f} >= threshold USD {policy.threshold_usd:,.0f}"], \
-                [], usd
+            return [reason(Code.EXPOSURE_AT_OR_ABOVE_THRESHOLD, usd=usd,
+                           threshold=policy.threshold_usd, source=source, quote=quote)], [], usd
         return [], [], usd
     worst = max(policy.rates.values(), default=Decimal(1)) * min(exposure.amount, _ABSURD)
     if worst >= policy.threshold_usd:
-        cur = exposure.currency or "no currency"
-        return [], [f"{source} {min(exposure.amount, _ABSURD):,.2f} in {cur} (no rate) could "
-                    f"exceed USD {policy.threshold_usd:,.0f}"], None
+        return [], [reason(Code.EXPOSURE_WITHOUT_RATE, amount=min(exposure.amount, _ABSURD),
+                           currency=(exposure.currency or "").strip().upper(),
+                           threshold=policy.threshold_usd, source=source, quote=quote)], None
     return [], [], None
 
 
 def deadline_trigger(deadline: date | None, received_on: date, policy: Policy, *,
-                     source: str = "response deadline") -> list[str]:
+                     source: str = EXTRACTION, quote: str = "") -> list[dict]:
     if deadline is None:
         return []
     days = dates.business_days_between(received_on, deadline, policy.holidays)
     if days < 0:
-        return [f"{source} {deadline.isoformat()} is already past"]
+        return [reason(Code.DEADLINE_PASSED, date=deadline, source=source, quote=quote)]
     if days <= policy.deadline_business_days:
-        return [f"{source} {deadline.isoformat()} is {days} business day(s) after "
-                f"receipt (limit {policy.deadline_business_days})"]
+        return [reason(Code.DEADLINE_WITHIN_LIMIT, date=deadline, days=days,
+                       limit=policy.deadline_business_days, source=source, quote=quote)]
     return []
 
 
@@ -134,7 +141,7 @@ def evaluate(
     then goes to a person. ``part_starts``: where each part of ``email_text`` after the
     first begins (HTML, attachments), so a figure repeated in a part counts once."""
     result = BackstopResult()
-    triggers, review, usd = exposure_triggers(extracted, policy, source="extracted exposure")
+    triggers, review, usd = exposure_triggers(extracted, policy)
     result.triggers += triggers
     result.review += review
     result.exposure_usd = usd
@@ -148,10 +155,10 @@ def evaluate(
     extracted_close = deadline_trigger(deadline, received_on, policy)
     result.triggers += extracted_close
     if written is not None and not extracted_close and (deadline is None or written < deadline):
-        found = deadline_trigger(written, received_on, policy,
-                                 source=f"email states {quote[:60]!r}: deadline")
+        found = deadline_trigger(written, received_on, policy, source=EMAIL, quote=quote[:60])
         if model_claim is False:
-            result.review += [f"{t}, but the model did not read a claim" for t in found]
+            # Only the rules read a claim: the same fact, for a person to weigh.
+            result.review += [{**t, "model_claim": False} for t in found]
         else:
             result.triggers += found
     return result
@@ -166,9 +173,8 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
     known = []
     for claimed in totals:
         m = claimed.money
-        source = f"email states {m.quote[:80]!r} ="
         triggers, review, usd = exposure_triggers(Exposure(m.amount, m.currency), policy,
-                                                  source=source)
+                                                  source=EMAIL, quote=m.quote[:80])
         if usd is not None:
             known.append((usd, m.quote))
             if result.exposure_usd is None or usd > result.exposure_usd:
@@ -176,16 +182,16 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
         if triggers and claimed.stated:
             result.triggers += triggers
         elif triggers:
-            result.review += [f"{t}, but the model did not take it as the claim"
-                              for t in triggers]
+            result.review.append(reason(Code.EXPOSURE_NOT_THE_CLAIM, usd=usd,
+                                        threshold=policy.threshold_usd, quote=m.quote[:80]))
         result.review += review
     if len(known) >= 2 and not any(usd >= policy.threshold_usd for usd, _ in known):
         together = sum(usd for usd, _ in known)
         if together >= policy.threshold_usd:
-            quotes = " + ".join(q for _, q in known)
-            result.review.append(
-                f"email states {quotes[:80]!r} = USD {together:,.2f} >= threshold USD "
-                f"{policy.threshold_usd:,.0f}, in several currencies together")
+            result.review.append(reason(
+                Code.EXPOSURE_IN_SEVERAL_CURRENCIES, usd=together,
+                threshold=policy.threshold_usd,
+                quotes=[q[:80] for _, q in known[:_QUOTES_KEPT]]))
 
 
 def _local_day(moment: datetime, time_zone: str) -> date:

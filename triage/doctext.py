@@ -18,10 +18,13 @@ _SIGNATURES = [
     (b"Rar!", "application/vnd.rar"), (b"\x1f\x8b", "application/gzip"),
 ]
 _OOXML = ("application/vnd.openxmlformats-officedocument.",)
+XLSX_TYPES = ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+               "application/vnd.ms-excel.sheet.macroenabled.12")
 _KINDS = {"text/plain": "text", "text/csv": "csv", "text/tab-separated-values": "csv",
           "text/html": "html", "message/rfc822": "eml", "application/pdf": "pdf",
           "txt": "text", "csv": "csv", "tsv": "csv", "htm": "html", "html": "html",
-          "eml": "eml", "pdf": "pdf"}
+          "eml": "eml", "pdf": "pdf", **dict.fromkeys(XLSX_TYPES, "xlsx"),
+          "xlsx": "xlsx", "xlsm": "xlsx"}
 _TEXT_BYTES = bytes([*range(9, 14), 27, *range(32, 256)])
 _BOM_UTF16 = (b"\xff\xfe", b"\xfe\xff")
 
@@ -48,10 +51,13 @@ def sniff_content_type(content: bytes, declared: str) -> str:
 
 def text_kind(content: bytes, content_type: str, filename: str) -> str:
     """What text a file holds, by its declared type or else its extension, checked
-    against the bytes: text, csv, html, eml, pdf, or '' (binary or any other type)."""
+    against the bytes: text, csv, html, eml, pdf, xlsx (a workbook, which is a ZIP), or
+    '' (binary or any other type)."""
     kind = declared_kind(content_type, filename)
     if kind == "pdf" or content.startswith(b"%PDF-"):
         return "pdf" if b"%PDF-" in content[:1024] else ""
+    if kind == "xlsx":
+        return kind if content.startswith(b"PK\x03\x04") else ""
     head = content[:4096]
     if any(head.startswith(magic) for magic, _ in _SIGNATURES):
         return ""

@@ -9,8 +9,8 @@ or the broker (queue depth, the oldest pending escalation) are not kept here: th
 computed when Prometheus scrapes (``triage.ops``), so a dead process cannot leave a
 stale value behind.
 
-Labels are closed vocabularies (door, route, provider, chain, outcome): never a sender's
-text, so the number of series stays fixed whatever the mail says.
+Labels are closed vocabularies (door, route, provider, chain, outcome, a reason's code):
+never a sender's text, so the number of series stays fixed whatever the mail says.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ BACKSTOP_OVERRIDES = Counter(
     ["provider"])
 REVIEW_SIGNALS = Counter(
     "triage_review_signals", "Rules that contradicted the model (the email went to a person)",
-    ["provider"])
+    ["provider", "code"])
 TASK_RETRIES = Counter("triage_task_retries", "Celery task retries", ["task"])
 TASK_FAILURES = Counter("triage_task_failures", "Celery tasks that raised", ["task"])
 EMAILS_FAILED = Counter("triage_emails_failed", "Emails marked failed after the last retry")
@@ -90,8 +90,9 @@ def triage_decided(decision: Any, *, seconds: float, retry: bool = False) -> Non
     model_calls(decision.calls)
     if decision.backstop_overrode:
         BACKSTOP_OVERRIDES.labels(provider).inc()
-    if decision.review_signals:
-        REVIEW_SIGNALS.labels(provider).inc(len(decision.review_signals))
+    for signal in decision.review_signals:
+        # A reason's code: the routes' closed vocabulary, never its quote.
+        REVIEW_SIGNALS.labels(provider, signal.get("code", "")).inc()
 
 
 def model_calls(calls: Iterable[Any]) -> None:

@@ -15,7 +15,8 @@ so the text a chain reads is produced by one set of rules:
   removed and counted in ``flags["invisible_characters"]``.
 
 What it builds is a ``triage.parsed.ParsedEmail``; whether the mail is machine-sent
-(ours coming back, a bounce, an auto-reply) is ``triage.automated``'s reading.
+(ours coming back, a bounce, an auto-reply, a plain out-of-office reply that is not
+triaged) is ``triage.automated``'s reading.
 """
 
 from __future__ import annotations
@@ -27,10 +28,12 @@ from email.message import EmailMessage, Message
 
 from triage.automated import (
     MSGID_RE,
+    auto_reply,
     automated_hint,
     detect_automated,
     is_bounce,
     notification_tag,
+    out_of_office,
     returned_messages,
 )
 from triage.automated import NOTIFICATION_HEADER as NOTIFICATION_HEADER  # where services read it
@@ -39,6 +42,7 @@ from triage.doctext import (
     declared_charset,
     decode_bytes,
     decode_strict,
+    may_hold_text,
     sniff_content_type,
     text_kind,
 )
@@ -46,6 +50,7 @@ from triage.htmltext import convert, html_adds, html_to_text
 from triage.mimeheaders import Headers, parse_date, parse_tree, read_addresses
 from triage.parsed import ParsedAttachment, ParsedEmail
 from triage.readers.text import mixed_script_words
+from triage.routes import Code, reason
 from triage.sanitize import invisible_report, normalize_for_model
 
 TEXT_MAX_BYTES = 2 * 1024 * 1024  # of a text, CSV or .eml attachment read for its text
@@ -93,6 +98,7 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
         to=head.addresses("to"), cc=head.addresses("cc"),
         reply_to=(head.addresses("reply-to") or [""])[0],
         subject=head.text("subject"), automated=automated,
+        auto_reply_why=auto_reply(message, head.text("subject")),
         notification_tag=notification_tag(message) if automated else "",
         returned=returned_messages(message) if is_bounce(automated) else [],
     )
@@ -117,11 +123,18 @@ def parse_fields(*, message_id: str, from_header: str, to: list[str], cc: list[s
         reply_to="", subject=subject, date=date,
         attachments=[_attachment(name, ctype, content, 0) for name, ctype, content in attachments],
         automated=detect_automated(headers, from_address),
+        auto_reply_why=auto_reply(headers, subject),
     )
 
 
+# A message cut or hidden in part is not plain enough to leave untriaged.
+_NOT_PLAIN = ("hidden_content", "text_truncated", "html_truncated", "parts_capped",
+              "attachments_capped", "too_deep", "broken_multipart")
+
+
 def _assemble(texts: list[str], htmls: list[str], hidden: list[str], flags: dict, *,
-              from_header: str, subject: str, **fields) -> ParsedEmail:
+              from_header: str, subject: str, auto_reply_why: str = "",
+              **fields) -> ParsedEmail:
     """Bodies, flags and normalised text: the rules every path shares."""
     html = convert("\n".join(htmls)) if htmls else None
     if html:
@@ -146,6 +159,18 @@ def _assemble(texts: list[str], htmls: list[str], hidden: list[str], flags: dict
     if mixed:
         # Look-alike letters inside Latin words: the rules fold them; staff see the try.
         flags["mixed_script_words"] = mixed
+    if auto_reply_why and not fields["automated"] and not any(k in flags for k in _NOT_PLAIN):
+        evidence = out_of_office(
+            auto_reply_why, "\n".join([normalize_for_model(subject), text_body, html_text]),
+            received=fields.get("date"),
+            attachments_with_text=any(may_hold_text(a.declared_type, a.filename, a.sniffed_type)
+                                      for a in fields["attachments"]))
+        if evidence:
+            # Stored and shown, never forwarded: the status reason says so, and the hint
+            # that it "looks automated (triaged anyway)" would say the opposite.
+            fields["automated"] = reason(Code.OUT_OF_OFFICE)
+            flags["out_of_office"] = evidence
+            flags.pop("automated_hint", None)
     return ParsedEmail(
         from_header=normalize_for_model(from_header).replace("\n", " ")[:998],
         subject=normalize_for_model(subject).replace("\n", " ")[:998],

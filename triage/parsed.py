@@ -42,7 +42,9 @@ class ParsedEmail:
     html_body: str  # as sent, for reference; never rendered as HTML
     attachments: list[ParsedAttachment] = field(default_factory=list)
     flags: dict = field(default_factory=dict)
-    automated: str = ""  # non-empty: why it may not be triaged (our own mail, a bounce)
+    # Non-empty: why it may not be triaged (our own mail, a bounce), a reason
+    # (``routes.reason``).
+    automated: dict = field(default_factory=dict)
     # What proves such a claim (ingestion checks it): the notification header as sent,
     # and the (Message-ID, notification header) of each message a bounce returns.
     notification_tag: str = ""

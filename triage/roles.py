@@ -39,9 +39,13 @@ def ensure_groups(group_model, permission_model,
         group.permissions.set(perms)
 
 
+# Two of each group that has a two-person rule (four eyes on a ticket, a second desk
+# member to close what the backstop raised), so every rule can be tried in the demo.
 DEMO_USERS = [
     ("claims", CLAIMS_STAFF),
+    ("claims2", CLAIMS_STAFF),
     ("desk", TRADING_DESK),
+    ("desk2", TRADING_DESK),
     ("triager", TRIAGE_ADMIN),
 ]
 

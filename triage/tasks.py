@@ -12,6 +12,7 @@ from django import db
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError
 
+from triage.routes import Code, reason
 from triage.services import triage as triage_service
 from triage.services.queue import TRIAGE_EMAIL_TASK, email_sweep_stuck
 
@@ -42,21 +43,21 @@ def triage_email(self, email_id: int) -> str:
                                            deadline=deadline)
     except (triage_service.TransientTriageError, SoftTimeLimitExceeded, OperationalError,
             InterfaceError) as exc:
-        reason = f"{type(exc).__name__}: {str(exc)[:500]}"
+        error = f"{type(exc).__name__}: {str(exc)[:500]}"
         if isinstance(exc, OperationalError | InterfaceError):
             # A dropped database connection: the next attempt gets a fresh one.
             db.close_old_connections()
             db.connection.close()
         if self.request.retries >= self.max_retries:
-            triage_service.email_fail(email_id, reason=f"gave up after {self.request.retries} "
-                                      f"retries: {reason}")
+            triage_service.email_fail(email_id, why=reason(
+                Code.GAVE_UP_RETRIES, retries=self.request.retries, error=error))
             return "failed"
         countdown = retry_countdown(self.request.retries)
         try:
-            triage_service.email_requeue_for_retry(email_id, reason=reason, countdown=countdown)
+            triage_service.email_requeue_for_retry(email_id, error=error, countdown=countdown)
         except DatabaseError:
             # Still unreachable: the retry (same task id) takes over its own claim.
-            log.warning("email %s: could not record the retry: %s", email_id, reason)
+            log.warning("email %s: could not record the retry: %s", email_id, error)
         raise self.retry(exc=exc, countdown=countdown) from exc
 
 

@@ -17,19 +17,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import ModuleType
 
-from triage.chains import checklist, classification, escalation, extraction
+from triage.chains import classification, escalation, extraction
 from triage.chains.untrusted import prompt_inputs, wrap
 from triage.decision import EmailInput
 
 RECORD = Path(__file__).with_name("prompt_versions.json")
-CHAINS: tuple[ModuleType, ...] = (classification, extraction, escalation, checklist)
+CHAINS: tuple[ModuleType, ...] = (classification, extraction, escalation)
 # Fixed stand-ins for what settings and the email supply: the fingerprint follows the
 # prompt's own words, not the configuration.
 _QUESTIONS = ["Was the claim assessed by an independent surveyor?"]
 _CHAIN_INPUTS = {
     "extraction": {"checklist": extraction.checklist_section(_QUESTIONS)},
     "escalation": {"threshold_usd": "50,000", "deadline_days": "2"},
-    "checklist": {"questions": checklist.format_questions(_QUESTIONS)},
 }
 _EMAIL = EmailInput(subject="Claim CT-1", from_header="Mill <qa@mill.example.cn>",
                     received_at=datetime(2026, 11, 16, 9, 0, tzinfo=UTC),

@@ -13,6 +13,7 @@ from triage import mime
 from triage.chains import llm
 from triage.decision import Config, EmailInput, run_chains
 from triage.models import ChainCall, InboundEmail, RunStatus, Status, TriageRun
+from triage.routes import Code
 from triage.services.ingestion import email_ingest
 from triage.services.triage import TransientTriageError, email_triage
 
@@ -105,7 +106,9 @@ def test_malformed_json_fails_closed_to_needs_review(gemini):
     decision = run_pipeline(body="Micronaire 5.1 on lot 7, claim USD 3,000.", subject="Claim")
     assert decision.route == "needs_review"
     assert not decision.transient_error
-    assert any("extraction: output failed validation" in e for e in decision.errors)
+    [error] = decision.errors
+    assert (error["code"], error["chain"]) == (Code.CHAIN_FAILED, "extraction")
+    assert error["detail"].startswith("output failed validation")  # the technical text
 
 
 def test_compromised_model_is_overruled_by_the_backstop(gemini):
@@ -123,7 +126,8 @@ def test_compromised_model_is_overruled_by_the_backstop(gemini):
     assert decision.model_triggers == []
     assert decision.backstop_overrode is True
     assert decision.backstop_triggers == [
-        "extracted exposure USD 180,000.00 >= threshold USD 50,000"]
+        {"code": Code.EXPOSURE_AT_OR_ABOVE_THRESHOLD, "usd": "180000.00", "threshold": "50000",
+         "source": "extraction"}]
     summary = decision.summary()
     assert summary["escalation"]["model_required"] is False
     assert summary["claim"]["exposure_usd"] == 180000.0
@@ -139,7 +143,7 @@ def test_compromised_classifier_sends_a_contamination_claim_to_a_person(gemini):
     decision = run_pipeline(body="We found plastic contamination in lot 5; claim USD 4,000.")
     assert decision.is_claim is True and decision.claim_signal_override is True
     assert decision.route == "needs_review" and not decision.escalate
-    assert any("reads as a claim" in s for s in decision.review_signals)
+    assert {"code": Code.CLAIM_CALLED_ROUTINE} in decision.review_signals
     assert decision.summary()["review_signals"] == decision.review_signals
     # The claim path ran, so an objective fact could still have escalated it.
     assert len(gemini.calls("extraction")) == 1
@@ -158,7 +162,7 @@ def test_call_budget_fails_closed(gemini, settings):
     settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL = 2
     decision = run_pipeline(body="Micronaire 5.1 on lot 7, claim USD 3,000.", subject="Claim")
     assert decision.route == "needs_review"
-    assert "budget exceeded" in decision.errors[0]
+    assert decision.errors == [{"code": Code.CALL_BUDGET_EXCEEDED, "calls": 3, "limit": 2}]
     assert len(gemini.requests) == 1
 
 
@@ -174,17 +178,6 @@ def test_claim_email_takes_three_calls_in_two_rounds(gemini):
     assert all(q in extraction.system_text for q in questions)
     assert "checklist" not in decision.claim
     assert not gemini.calls("checklist")
-
-
-def test_claim_with_the_checklist_as_its_own_call_takes_three_rounds(gemini, settings):
-    settings.TRIAGE_CHECKLIST_IN_EXTRACTION = False
-    decision = run_pipeline(body="Micronaire 5.1 on lot 7, claim USD 3,000. Reply within "
-                                 "20 days.", subject="Quality claim")
-    assert decision.route == "ticket"
-    assert (len(decision.calls), decision.rounds) == (4, 3)
-    [extraction] = gemini.calls("extraction")
-    assert "Questions:" not in extraction.system_text
-    assert len(decision.checklist) == len(Config.from_settings().questions)
 
 
 def test_claim_whose_extraction_skips_the_checklist_is_a_ticket_with_unknown_answers(gemini):
@@ -229,7 +222,9 @@ def test_service_malformed_output_goes_to_needs_review_with_reason(gemini):
     assert email_triage(email.pk, task_id="t-1") == "needs_review"
     email.refresh_from_db()
     assert email.status == Status.NEEDS_REVIEW
-    assert "output failed validation" in email.status_reason
+    [error] = email.status_reasons
+    assert (error["code"], error["chain"]) == (Code.CHAIN_FAILED, "classification")
+    assert "output failed validation" in error["detail"]
     assert not hasattr(email, "forward") or email.forward is None
 
 
@@ -240,7 +235,7 @@ def test_service_transient_error_stores_the_run_and_raises(gemini):
     with pytest.raises(TransientTriageError):
         email_triage(email.pk, task_id="t-1")
     run = TriageRun.objects.get(email=email)
-    assert run.status == RunStatus.ERROR and "HTTP 500" in run.errors[0]
+    assert run.status == RunStatus.ERROR and "HTTP 500" in run.errors[0]["detail"]
     assert ChainCall.objects.get(run=run).error
 
 

@@ -5,15 +5,15 @@ decision says which prompt made it. The committed record of what each model read
 from __future__ import annotations
 
 from tests.chains import prompt_fingerprints as prints
-from triage.chains import checklist, classification, escalation, extraction
+from triage.chains import classification, escalation, extraction
 
 REFRESH = "then run `.venv/bin/python -m tests.chains.prompt_fingerprints` to refresh " \
           "tests/chains/prompt_versions.json"
 
 
 def test_every_chain_has_its_own_prompt_version():
-    versions = {m.PROMPT_VERSION for m in (classification, extraction, escalation, checklist)}
-    assert len(versions) == 4 and all(len(v) == 12 for v in versions)
+    versions = {m.PROMPT_VERSION for m in (classification, extraction, escalation)}
+    assert len(versions) == 3 and all(len(v) == 12 for v in versions)
 
 
 def test_a_prompt_never_changes_without_its_version():

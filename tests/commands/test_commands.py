@@ -8,6 +8,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.utils import translation
 
 from tests.factories import MAIL, ROOT
 from triage.models import InboundEmail, Notification, Status
@@ -33,6 +34,33 @@ def test_triage_message_text():
                  "USD 90,000.", "--json", stdout=out)
     data = json.loads(out.getvalue())
     assert data["route"] == "escalated" and data["claim"]["exposure_usd"] == 90000.0
+    # Each extracted value says whether its quote is in the email.
+    assert data["claim"]["grounding"]["exposure_amount"] == "found"
+    assert data["claim"]["unsupported"] == []
+
+
+BANK = ("Invoice OF-5521 for ocean freight, USD 8,740.00. Please note our bank details have "
+        "changed: kindly remit to IBAN GB33BUKB20201555555555.")
+
+
+def test_triage_message_says_the_reasons_in_the_active_language_and_prints_codes_as_json():
+    out = StringIO()
+    call_command("triage_message", "--text", BANK, "--json", stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["review_signals"] == [{"code": "bank_change",
+                                       "quote": "bank details have changed"}]
+    with translation.override("pt-br"):
+        out = StringIO()
+        call_command("triage_message", "--text", BANK, stdout=out)
+    review = next(line for line in out.getvalue().splitlines() if line.startswith("review:"))
+    assert review == ("review:      pedido de troca de dados bancários (\u201cbank details have "
+                      "changed\u201d): uma pessoa deve confirmá-lo por telefone antes de "
+                      "qualquer pagamento")
+    with translation.override("en"):
+        out = StringIO()
+        call_command("triage_message", "--text", BANK, stdout=out)
+    assert "review:      bank details change requested (\u201cbank details have changed" \
+        "\u201d)" in out.getvalue()
 
 
 def _readme_demo_summary() -> list[str]:
@@ -77,13 +105,13 @@ def test_demo_sets_up_and_triages(tmp_path, settings, monkeypatch):
     # the triage admin to Rota Sul's bank-detail change in needs review.
     statuses = dict(InboundEmail.objects.values_list("message_id", "status"))
     assert len(statuses) == 10
-    # Every route can be seen in the demo, deciding by hand (needs review) included.
+    # Every route can be seen in the demo, deciding by hand (needs review) included, and
+    # a plain out-of-office reply stored but not triaged.
     assert set(statuses.values()) == {Status.ESCALATED, Status.TICKET, Status.FORWARDED,
-                                      Status.NEEDS_REVIEW}
+                                      Status.NEEDS_REVIEW, Status.IGNORED}
     assert statuses["fatura-4471@rotasul-transportes.example.com.br"] == Status.NEEDS_REVIEW
     assert statuses["claim-0142-88a@jiangsu-mills.example.cn"] == Status.ESCALATED
-    # An out-of-office reply is triaged (forwarded or reviewed), not ignored.
-    assert statuses["ooo-5521@bigmill.example.com"] in (Status.FORWARDED, Status.NEEDS_REVIEW)
+    assert statuses["ooo-5521@bigmill.example.com"] == Status.IGNORED
     assert not InboundEmail.objects.filter(status__in=[Status.RECEIVED, Status.QUEUED]).exists()
     # The demo's notifications link back to its own console.
     forward = Notification.objects.filter(kind="forward").first()

@@ -27,7 +27,7 @@ def test_demo_prints_and_saves_credentials_last(tmp_path, settings, monkeypatch)
     saved = tmp_path / "demo-credentials.txt"
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
     users = [line.split("\t") for line in saved.read_text().splitlines()[1:]]
-    assert [u[1] for u in users] == ["admin", "claims", "desk", "triager"]
+    assert [u[1] for u in users] == ["admin", "claims", "claims2", "desk", "desk2", "triager"]
     for role, username, password in users:
         assert get_user_model().objects.get(username=username).check_password(password)
         assert f"{role:<14} {username:<10} {password}" in tail
@@ -61,6 +61,9 @@ def test_send_sample_posts_to_a_running_server(live_server, settings, redis_brok
                  f"{live_server.url}/webhooks/inbound/", stdout=out)
     assert out.getvalue().startswith("HTTP 202 ")
     assert InboundEmail.objects.filter(subject=SAMPLES["en"]["subject"]).count() == 1
+    # It prints the new email's page on the console it posted to.
+    email = InboundEmail.objects.get(subject=SAMPLES["en"]["subject"])
+    assert f"{live_server.url}/triage/inboundemail/{email.pk}/change/" in out.getvalue()
     call_command("send_sample", "--lang", "en", "--url",
                  f"{live_server.url}/webhooks/inbound/", stdout=out)  # never a duplicate
     assert InboundEmail.objects.filter(subject=SAMPLES["en"]["subject"]).count() == 2

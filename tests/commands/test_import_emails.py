@@ -39,10 +39,10 @@ def test_import_folder_mbox_and_garbage(tmp_path, settings):
     assert "huge.eml: 5016 bytes is over the 4096 byte limit" in out
     assert InboundEmail.objects.count() == 9
     assert InboundEmail.objects.filter(provider="import").count() == 9
-    # An out-of-office reply is triaged like any other mail, not ignored.
+    # A plain out-of-office reply is stored and shown, never forwarded; the rest is queued.
     ooo = InboundEmail.objects.get(subject__startswith="Automatic reply")
-    assert ooo.status == Status.QUEUED and ooo.flags["automated_hint"]
-    assert not InboundEmail.objects.filter(status=Status.IGNORED).exists()
+    assert ooo.status == Status.IGNORED and ooo.flags["out_of_office"]
+    assert list(InboundEmail.objects.filter(status=Status.IGNORED)) == [ooo]
 
     again = run_import(samples)
     assert "imported: 0  duplicates: 9  rejected: 0" in again

@@ -35,6 +35,9 @@ def test_offline_floor_on_the_labelled_set():
                for _, e, g, by in wrong), wrong
     assert summary["route_accuracy"] >= 0.80
     assert {r.expected["route"] for r in results} == {"escalated", "ticket", "forwarded"}
+    # Faithfulness per field: the offline stand-in quotes the email's own words.
+    faith = summary["faithfulness"]["exposure_amount"]
+    assert faith["found"] >= 5 and faith["faithfulness"] == 1.0, faith
     langs = json.loads((EVAL / "labels.json").read_text())["cases"]
     assert {c["lang"] for c in langs} == {"en", "pt"}
 

@@ -10,6 +10,7 @@ from tests.factories import MAIL
 from triage import mime
 from triage.chains import llm
 from triage.decision import Config, EmailInput, run_chains
+from triage.routes import Code, Trigger
 
 
 def run(subject: str, body: str, sender: str = "Mill <qa@mill.example.com>"):
@@ -92,8 +93,8 @@ def test_the_offline_stand_in_never_escalates_on_its_reading_of_meaning():
                    "claim USD 9,500. Failing settlement we shall refer the matter to ICA "
                    "arbitration.")
     assert (decision.route, decision.escalate) == ("needs_review", False)
-    assert any("affirms contamination" in s for s in decision.review_signals)
-    assert "threat" not in " ".join(decision.model_triggers)
+    assert Code.CONTAMINATION_NOT_ESCALATED in [s["code"] for s in decision.review_signals]
+    assert Trigger.ARBITRATION_OR_LEGAL not in decision.model_triggers
     # ...while a count it can make still escalates: the same claim at USD 95,000
     decision = run("Claim lot 9", "We found polypropylene strings in 12 bales of lot 9 and "
                    "claim USD 95,000.")
@@ -131,14 +132,17 @@ def test_a_claim_beside_a_slow_pdf_is_read_and_escalates():
                            b"We claim USD 180,000 for contaminated bales. Respond by tomorrow.")
     decision = _decide(email)
     assert decision.route == "escalated"
-    assert any("180,000" in t for t in decision.backstop_triggers)
+    assert any(t["usd"] == "180000.00" for t in decision.backstop_triggers)
 
 
 def test_a_routine_mail_with_an_unread_part_goes_to_a_person_not_a_forward():
     routine = "Please find our freight invoice OF-5521 for USD 8,740.00 attached."
     decision = _decide(_with_slow_pdf("Freight invoice OF-5521", routine))
     assert decision.route == "needs_review"
-    assert decision.review_signals[0].startswith("not every part of the email was read")
+    unread = decision.review_signals[0]
+    assert unread["code"] == Code.PARTS_UNREAD
+    assert [(p["code"], p["part"]) for p in unread["parts"]] == [
+        (Code.PDF_TIMED_OUT, ["report.pdf (application/pdf)"])]
     # The same mail read in full is forwarded as before.
     whole = _decide(EmailInput(subject="Freight invoice OF-5521",
                                from_header="Oceanic <billing@oceanic.example.com>", body=routine,
@@ -164,6 +168,8 @@ def test_what_the_rules_read_is_clipped_and_the_rest_goes_to_a_person(monkeypatc
     long = run("Freight invoice OF-5521", routine * 60,
                sender="Oceanic <billing@oceanic.example.com>")
     assert long.route == "needs_review"
-    assert "the rules read the first 2,000 of" in long.review_signals[0]
+    [read] = long.review_signals[0]["parts"]
+    assert (read["code"], read["chars"]) == (Code.RULES_READ_FIRST, 2_000)
+    assert read["total"] == len(f"Freight invoice OF-5521\n{routine * 60}")
     short = run("Freight invoice OF-5521", routine, sender="Oceanic <billing@oceanic.example.com>")
     assert short.route == "forwarded"

@@ -10,6 +10,7 @@ from django.conf import settings
 from config.env import holiday_dates
 from triage import backstop
 from triage.readers.dates import add_business_days, business_days_between, response_deadline
+from triage.routes import Code
 
 CONSCIENCIA_NEGRA = date(2026, 11, 20)  # a Friday
 NATAL = date(2026, 12, 25)  # a Friday
@@ -64,8 +65,8 @@ def test_the_backstop_counts_in_the_configured_calendar():
                                received_at=received, email_text="",
                                policy=_policy(holidays=BR, time_zone="America/Sao_Paulo"))
     assert not plain.escalate
-    assert brazil.triggers == ["response deadline 2026-11-23 is 2 business day(s) after "
-                               "receipt (limit 2)"]
+    assert brazil.triggers == [{"code": Code.DEADLINE_WITHIN_LIMIT, "date": "2026-11-23",
+                                "days": 2, "limit": 2, "source": "extraction"}]
 
 
 def test_the_day_of_receipt_is_the_day_in_the_configured_zone():
@@ -74,6 +75,7 @@ def test_the_day_of_receipt_is_the_day_in_the_configured_zone():
               "received_at": late_evening, "email_text": ""}
     local = backstop.evaluate(**kwargs, policy=_policy(time_zone="America/Sao_Paulo"))
     utc = backstop.evaluate(**kwargs, policy=_policy())
-    assert local.triggers == ["response deadline 2026-11-19 is 0 business day(s) after "
-                              "receipt (limit 2)"]
-    assert utc.triggers == ["response deadline 2026-11-19 is already past"]
+    assert local.triggers == [{"code": Code.DEADLINE_WITHIN_LIMIT, "date": "2026-11-19",
+                               "days": 0, "limit": 2, "source": "extraction"}]
+    assert utc.triggers == [{"code": Code.DEADLINE_PASSED, "date": "2026-11-19",
+                             "source": "extraction"}]

@@ -36,7 +36,7 @@ def test_a_route_for_an_email_that_moved_opens_nothing(staff):
     for route in ("escalated", "ticket", "forwarded"):
         run = run_record_manual(email, staff["triager"], route, decision={"reason": "x"})
         # The caller believed the email was still processing; it is in needs review.
-        assert not email_route(email, run, old=Status.PROCESSING, reason="x", kind="routed",
+        assert not email_route(email, run, old=Status.PROCESSING, note="x", kind="routed",
                                department="finance")
         run.delete()  # as the caller's rollback would: the attempt number is free again
     email.refresh_from_db()

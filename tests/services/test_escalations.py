@@ -23,7 +23,7 @@ def test_an_open_escalation_escalated_again_stays_one_with_one_notification(staf
         email_transition(email.pk, old=old, new=new)
     email.refresh_from_db()
     run = run_record_manual(email, staff["triager"], "escalated", decision={"reason": "again"})
-    assert escalation_raise(email, run, old=Status.NEEDS_REVIEW, reason="again",
+    assert escalation_raise(email, run, old=Status.NEEDS_REVIEW, note="again",
                             kind="decided_manually", actor=staff["triager"])
     escalation.refresh_from_db()
     # Still open, still acknowledged by the desk: nothing to re-open, nothing new to say.
@@ -35,7 +35,7 @@ def test_an_open_escalation_escalated_again_stays_one_with_one_notification(staf
 def test_an_escalation_for_an_email_that_moved_is_not_opened(staff):
     email = triaged_sample("04-freight-invoice.eml")  # forwarded
     run = run_record_manual(email, staff["triager"], "escalated", decision={"reason": "x"})
-    assert not escalation_raise(email, run, old=Status.NEEDS_REVIEW, reason="x",
+    assert not escalation_raise(email, run, old=Status.NEEDS_REVIEW, note="x",
                                 kind="decided_manually", actor=staff["triager"])
     assert not Escalation.objects.exists()
     assert not Notification.objects.filter(kind="escalation").exists()

@@ -14,6 +14,7 @@ from django.utils import timezone
 from tests.factories import MAIL, SHORTFALL
 from triage import mime
 from triage.models import Attachment, EmailEvent, InboundEmail, Status, WebhookToken
+from triage.routes import Code
 from triage.services import ingestion, queue
 from triage.services.ingestion import OneTimeToken, TokenReused, email_ingest
 
@@ -124,7 +125,8 @@ def test_mail_from_our_own_address_is_stored_but_never_triaged(settings, publish
     result = ingest(_message("Claims@CottonTrade.example.com"))
     email = InboundEmail.objects.get(pk=result.email_id)
     assert (result.status, email.status) == (Status.IGNORED, "ignored")
-    assert email.status_reason == "not triaged: sent from our own address"
+    assert email.status_reasons == [{"code": Code.OWN_ADDRESS}]
+    assert email.automated == Code.OWN_ADDRESS
     assert published == []
 
 

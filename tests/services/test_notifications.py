@@ -71,6 +71,11 @@ def test_the_same_escalation_in_portuguese_has_no_english_label(settings):
     assert lines[-1] == (f"Console: TRIAGE_CONSOLE_URL não está configurado (abra o e-mail "
                          f"nº {email.pk} lá)")
     assert "Exposição: US$\xa0180.000,00" in lines
+    # The reasons are stored as codes and said in Portuguese, with the figures as
+    # Brazilians write them.
+    assert "Gatilhos do modelo: Exposição alta" in lines
+    assert ("Gatilhos do backstop: exposição extraída de US$\xa0180.000,00 atinge ou passa o "
+            "limite de US$\xa050.000,00") in lines
 
 
 def test_what_the_sender_wrote_is_shown_as_written_not_html_escaped(settings):
@@ -116,8 +121,10 @@ def test_a_forward_opens_with_the_warning_and_ends_with_the_email(settings, staf
     assert note.subject == "[Financeiro] Freight invoice OF-5521"
     head, text = note.body.split("\n\n", 2)[1:]
     rule = "=" * 72
-    assert note.body.splitlines()[:3] == [rule, "ATENÇÃO: leia antes de agir sobre este e-mail",
-                                          rule]
+    assert note.body.splitlines()[:4] == [
+        rule, "ATENÇÃO: leia antes de agir sobre este e-mail", rule,
+        "* pedido de troca de dados bancários (\u201cbank details have changed\u201d): uma "
+        "pessoa deve confirmá-lo por telefone antes de qualquer pagamento"]
     assert head.splitlines()[-3:-1] == ["Decidido por: triager1 (decisão manual)",
                                         "Motivo informado: genuine invoice"]
     assert text.startswith("----- A mensagem do remetente, citada (nada abaixo é nosso) -----\n"

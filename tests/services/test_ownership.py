@@ -94,7 +94,7 @@ def test_hand_over_on_a_stale_page_is_refused(escalation, staff):
     ownership.assignee_take("escalation", escalation.pk, staff["desk"])
     with pytest.raises(ReviewError, match="changed hands since you opened it: desk1"):
         ownership.assignee_hand_over("escalation", escalation.pk, staff["desk2"],
-                                     to=staff["desk2"], seen=None)
+                                     to=staff["desk"], seen=None)
     escalation.refresh_from_db()
     assert escalation.assignee == staff["desk"]
 
@@ -140,3 +140,49 @@ def test_two_people_taking_at_once_one_wins(staff):
     escalation.refresh_from_db()
     assert escalation.assignee == staff[wins[0]]
     assert EmailEvent.objects.filter(kind="assigned").count() == 1
+
+
+def test_a_hand_over_to_yourself_is_refused_and_changes_nothing(escalation, staff):
+    ownership.assignee_take("escalation", escalation.pk, staff["desk"])
+    with pytest.raises(ReviewError, match="yourself"):
+        ownership.assignee_hand_over("escalation", escalation.pk, staff["desk"],
+                                     to=staff["desk"], seen=staff["desk"].pk)
+    assert EmailEvent.objects.filter(kind="handed_over").count() == 0
+
+
+def test_the_receiver_of_a_hand_over_is_told_by_email(escalation, staff, settings,
+                                                      django_capture_on_commit_callbacks):
+    from triage.models import Notification
+
+    settings.TRIAGE_CONSOLE_URL = "https://triage.example.com"
+    settings.TRIAGE_NOTIFICATION_LANGUAGE = "pt-br"
+    staff["desk2"].email = "desk2@cottontrade.example.com"
+    staff["desk2"].save()
+    with django_capture_on_commit_callbacks(execute=True):
+        assert ownership.assignee_hand_over("escalation", escalation.pk, staff["desk"],
+                                            to=staff["desk2"], seen=None).changed
+    [note] = Notification.objects.filter(kind="handover")
+    assert note.recipients == ["desk2@cottontrade.example.com"]
+    assert note.subject.startswith(f"[PASSADO PARA VOCÊ] A escalação nº {escalation.pk}")
+    assert "desk1 passou para você a escalação" in note.body
+    assert f"https://triage.example.com/triage/escalation/{escalation.pk}/change/" in note.body
+    assert note.state == Notification.State.SENT
+    # A receiver with no address still gets the item, untold.
+    staff["claims2"].email = ""
+    staff["claims2"].save()
+    ticket = make_ticket()
+    assert ownership.assignee_hand_over("ticket", ticket.pk, staff["claims"],
+                                        to=staff["claims2"], seen=None).changed
+    assert Notification.objects.filter(kind="handover").count() == 1
+
+
+def test_acknowledging_takes_an_unassigned_escalation_but_not_someone_elses(staff):
+    from triage.services import escalations
+
+    free, held = make_escalation(), make_escalation()
+    ownership.assignee_take("escalation", held.pk, staff["desk2"])
+    for esc in (free, held):
+        assert escalations.escalation_acknowledge(esc.pk, staff["desk"]).changed
+        esc.refresh_from_db()
+    assert (free.state, free.assignee) == ("acknowledged", staff["desk"])
+    assert (held.state, held.assignee) == ("acknowledged", staff["desk2"])

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tests.factories import login, make_forward, make_ticket
 from triage.models import InboundEmail, RunStatus, Status, TriageRun
+from triage.routes import Code
 from triage.services import queue
 from triage.services.triage import email_claim as claim
 from triage.services.triage import email_triage
@@ -70,7 +71,8 @@ def test_a_redelivered_poison_email_fails_at_the_cap_and_a_triager_requeues_it(
     assert claim(email.pk, "task-a") is False
     email.refresh_from_db()
     assert (email.status, email.unfinished_attempts) == (Status.FAILED, 3)
-    assert "3 attempt(s) never finished" in email.status_reason
+    assert email.status_reasons == [{"code": Code.GAVE_UP_UNFINISHED, "count": 3, "limit": 3,
+                                     "last": {"code": Code.WORKER_LOST_REDELIVERED}}]
     failed = email.events.get(kind="failed")
     assert failed.data == {"unfinished_attempts": 3} and failed.new_status == Status.FAILED
     assert not TriageRun.objects.filter(email=email, status=RunStatus.RUNNING).exists()
@@ -105,7 +107,8 @@ def test_the_sweeper_counts_lost_runs_and_gives_up_at_the_cap(settings, monkeypa
     assert published == [email.pk, email.pk]
     email.refresh_from_db()
     assert (email.status, email.unfinished_attempts) == (Status.FAILED, 3)
-    assert "hard time limit" in email.status_reason
+    [gave_up] = email.status_reasons
+    assert gave_up["last"] == {"code": Code.WORKER_LOST_SWEEPER}
     runs = TriageRun.objects.filter(email=email, task_id__startswith="task-")
     assert {r.status for r in runs} == {RunStatus.ERROR}
     assert email.events.filter(kind="requeued").count() == 2

@@ -12,6 +12,7 @@ from tests.factories import CONTAMINATION, HVI, make_ticket, triaged_sample
 from triage import mime, reply_templates
 from triage.admin.replies import facts
 from triage.models import EmailEvent, InboundEmail, Reply
+from triage.routes import Code
 from triage.services import replies
 from triage.services.ingestion import email_ingest
 from triage.services.outcome import ReviewError
@@ -59,7 +60,8 @@ def test_our_reply_coming_back_is_not_triaged_again(claim, staff):
     raw = mail.outbox[-1].message().as_bytes()
     result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
     back = InboundEmail.objects.get(pk=result.email_id)
-    assert back.automated == "our own notification" and back.status == "ignored"
+    assert back.automated == Code.OWN_NOTIFICATION and back.status == "ignored"
+    assert back.status_reasons == [{"code": Code.OWN_NOTIFICATION}]
 
 
 def test_a_bounce_of_our_reply_is_not_triaged_but_a_fake_bounce_is(claim, staff):
@@ -84,7 +86,7 @@ def test_a_bounce_of_our_reply_is_not_triaged_but_a_fake_bounce_is(claim, staff)
     ours = report(sent, "Recebemos.")
     result = email_ingest(mime.parse_bytes(ours), raw=ours, raw_format="rfc822", provider="import")
     back = InboundEmail.objects.get(pk=result.email_id)
-    assert back.status == "ignored" and back.automated.startswith("delivery status")
+    assert back.status == "ignored" and back.automated == Code.BOUNCE_REPORT
     fake = report("<claim-96000@mill.example.cn>",
                   "We claim USD 96,000 for contaminated bales of lot 7731.")
     result = email_ingest(mime.parse_bytes(fake), raw=fake, raw_format="rfc822", provider="import")

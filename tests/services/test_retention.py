@@ -31,7 +31,7 @@ from triage.models import (
     Tombstone,
     TriageRun,
 )
-from triage.routes import ERASED
+from triage.routes import ERASED, Code, reason
 from triage.services import retention
 
 pytestmark = pytest.mark.django_db
@@ -64,9 +64,10 @@ def test_purge_removes_the_raw_message_and_keeps_everything_else():
     fresh.refresh_from_db()
     assert bytes(fresh.raw_message)  # not yet due
     tomb = Tombstone.objects.get(email_id=email.pk)
-    assert (tomb.stage, tomb.actor, tomb.reason) == ("raw", None, "retention: raw kept 180 days")
+    assert (tomb.stage, tomb.actor, tomb.reason) == ("raw", None, "")
+    assert tomb.reasons == [{"code": Code.RETENTION, "stage": "raw", "days": 180}]
     assert tomb.received_at == email.received_at  # the clock it was purged by
-    assert EmailEvent.objects.filter(email=email, kind="raw_removed").exists()
+    assert EmailEvent.objects.get(email=email, kind="raw_removed").reasons == tomb.reasons
     assert retention.purge_expired() == NOTHING  # once
 
 
@@ -113,6 +114,48 @@ def test_the_content_stage_keeps_the_claims_facts_not_anyones_words():
     assert (corrected.before, corrected.after) == ({"origin": None}, {"origin": ERASED})
 
 
+def _everything_said_about(email_id: int) -> list:
+    """Every reason stored about one email, wherever it is kept."""
+    runs = TriageRun.objects.filter(email_id=email_id)
+    return [*(r for run in runs for r in [*run.backstop_triggers, *run.review_signals,
+                                           *run.decision["escalation"]["backstop_triggers"]]),
+            *(r for e in Escalation.objects.filter(email_id=email_id)
+              for r in e.backstop_triggers),
+            *InboundEmail.objects.get(pk=email_id).status_reasons,
+            *(r for e in EmailEvent.objects.filter(email_id=email_id) for r in e.reasons)]
+
+
+def test_the_content_stage_takes_the_emails_words_out_of_its_reasons_and_keeps_the_codes():
+    stated = reason(Code.EXPOSURE_AT_OR_ABOVE_THRESHOLD, usd="180000.00", threshold="50000",
+                    source="email", quote="USD 180,000 for Jiangsu's lot 4")
+    unread = reason(Code.PARTS_UNREAD, parts=[reason(Code.PDF_DAMAGED, error="PdfReadError",
+                                                     pages=0, part=["laudo_jiangsu.pdf"])])
+    escalation = make_escalation()
+    Escalation.objects.filter(pk=escalation.pk).update(backstop_triggers=[stated])
+    email = escalation.email
+    TriageRun.objects.filter(pk=email.current_run_id).update(backstop_triggers=[stated],
+                                                              review_signals=[unread])
+    run = TriageRun.objects.get(pk=email.current_run_id)
+    run.decision["escalation"]["backstop_triggers"] = [stated]
+    run.save(update_fields=["decision"])
+    InboundEmail.objects.filter(pk=email.pk).update(status_reasons=[stated, unread])
+    other = make_needs_review()  # another sender's mail keeps its words
+    words = ("Jiangsu", "laudo_jiangsu.pdf")
+    assert all(any(w in str(r) for r in _everything_said_about(email.pk)) for w in words)
+
+    assert retention.email_remove(email.pk, "content", reasons=[reason(
+        Code.ERASURE_REQUEST, request=3)], note="identity checked")
+    left = _everything_said_about(email.pk)
+    assert not any(w in str(left) for w in words)
+    # The facts stay: each reason keeps its code and figures, the desk still sees why.
+    assert {"code": Code.EXPOSURE_AT_OR_ABOVE_THRESHOLD, "usd": "180000.00",
+            "threshold": "50000", "source": "email"} in left
+    assert {"code": Code.PARTS_UNREAD, "parts": [{"code": Code.PDF_DAMAGED,
+                                                  "error": "PdfReadError", "pages": 0}]} in left
+    assert Escalation.objects.get(email=email).raised_by_backstop
+    assert other.current_run.review_signals[0]["quote"] == "bank details have changed"
+
+
 def test_purge_of_records_deletes_the_email_and_leaves_a_tombstone():
     email = make_escalation(state=Escalation.State.RESOLVED).email
     _age(email.pk, 2000)
@@ -120,20 +163,21 @@ def test_purge_of_records_deletes_the_email_and_leaves_a_tombstone():
     assert not InboundEmail.objects.filter(pk=email.pk).exists()
     assert not TriageRun.objects.filter(email_id=email.pk).exists()
     assert not Escalation.objects.filter(email_id=email.pk).exists()
-    stages = dict(Tombstone.objects.filter(email_id=email.pk).values_list("stage", "reason"))
-    assert stages["record"] == "retention: record kept 1825 days"
+    stages = dict(Tombstone.objects.filter(email_id=email.pk).values_list("stage", "reasons"))
+    assert stages["record"] == [{"code": Code.RETENTION, "stage": "record", "days": 1825}]
     assert set(stages) == {"raw", "content", "record"}
 
 
 def test_removing_a_record_removes_the_earlier_stages_first_and_only_once():
     email = _forwarded(1)  # not due: a person asked
     reply = make_email("05-shipping-notice.eml", reply_to_email=email)
-    assert retention.email_remove(email.pk, "record", reason="erasure request 9")
+    why = [reason(Code.ERASURE_REQUEST, request=9)]
+    assert retention.email_remove(email.pk, "record", reasons=why, note="the DPO checked")
     assert _stages(email.pk) == {"raw", "content", "record"}
     assert not InboundEmail.objects.filter(pk=email.pk).exists()
     reply.refresh_from_db()
     assert reply.reply_to_email is None  # the answer stays, unlinked
-    assert not retention.email_remove(email.pk, "record", reason="again")
+    assert not retention.email_remove(email.pk, "record", reasons=why)
 
 
 def test_purge_leaves_mail_a_person_still_has_to_decide():
@@ -222,7 +266,7 @@ def test_a_reason_loses_the_senders_words_and_keeps_its_code_and_figures():
     assert scrub({"code": "bounce_sender", "address": "joana@tecelagem.example",
                   "text": "old", "detail": "ValueError", "party": "Tecelagem Sertão",
                   "contact": "84998765432", "chain": "extraction"}) == {
-        "code": "bounce_sender", "address": ERASED, "text": ERASED, "detail": ERASED,
+        "code": "bounce_sender", "text": ERASED, "detail": ERASED,
         "party": ERASED, "contact": ERASED, "chain": "extraction"}
     # An audit row's details: a reply's recipient goes, its template and state stay.
     assert scrub({"to": "joana@tecelagem.example", "template": "ack-pt", "run": 12}) == {

@@ -31,6 +31,7 @@ from triage.models import (
     TicketVersion,
     TriageRun,
 )
+from triage.routes import Code
 from triage.services import emails, escalations, queue, tickets
 from triage.services.outcome import ReviewError
 from triage.services.status import email_transition
@@ -250,8 +251,12 @@ def test_a_correction_that_crosses_the_backstop_escalates(
     assert run.exposure_usd == 5000000
     esc = Escalation.objects.get(email=email)
     assert esc.state == "pending" and esc.raised_by_backstop
-    assert any("threshold" in t for t in esc.backstop_triggers)
-    assert any("deadline" in t for t in esc.backstop_triggers)
+    # What crossed, as the correction's reasons: its version and day, the fact nested.
+    assert [(t["code"], t["version"], t["trigger"]["code"]) for t in esc.backstop_triggers] == [
+        (Code.STAFF_CORRECTION, 2, Code.EXPOSURE_AT_OR_ABOVE_THRESHOLD),
+        (Code.STAFF_CORRECTION, 2, Code.DEADLINE_WITHIN_LIMIT)]
+    assert esc.backstop_triggers[0]["trigger"]["usd"] == "5000000.00"
+    assert esc.backstop_triggers[0]["date"] == timezone.now().date().isoformat()
     [row] = audit("correction_escalated")
     assert (row.actor, row.old_status, row.new_status) == (staff["claims"], "ticket",
                                                             "escalated")

@@ -74,10 +74,13 @@ def test_a_draft_left_by_a_re_triage_cannot_be_walked_past_the_backstop(staff):
     from triage.services.status import email_transition
 
     ticket = make_ticket()
-    email_transition(ticket.email_id, old=Status.TICKET, new=Status.QUEUED, reason="re-triage")
-    email_transition(ticket.email_id, old=Status.QUEUED, new=Status.PROCESSING, reason="claim")
+    from triage.routes import Code, reason
+
+    email_transition(ticket.email_id, old=Status.TICKET, new=Status.QUEUED,
+                     reasons=[reason(Code.RETRIAGE_REQUESTED)])
+    email_transition(ticket.email_id, old=Status.QUEUED, new=Status.PROCESSING)
     email_transition(ticket.email_id, old=Status.PROCESSING, new=Status.NEEDS_REVIEW,
-                     reason="bank details change requested")
+                     reasons=[reason(Code.BANK_CHANGE, quote="our new bank details")])
     with pytest.raises(ReviewError, match="no longer a ticket"):
         tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=1)
     tomorrow = (timezone.now() + timedelta(days=1)).date().isoformat()
@@ -100,7 +103,7 @@ def test_a_small_correction_in_needs_review_waits_for_a_route_then_approves(staf
     ticket = make_ticket()
     for old, new in ((Status.TICKET, Status.QUEUED), (Status.QUEUED, Status.PROCESSING),
                      (Status.PROCESSING, Status.NEEDS_REVIEW)):
-        email_transition(ticket.email_id, old=old, new=new, reason="re-triage")
+        email_transition(ticket.email_id, old=old, new=new)
     outcome = tickets.ticket_correct(ticket.pk, staff["claims"], seen_version=1,
                                      changes={"exposure_amount": "900"})
     assert outcome.message == "Ticket corrected: now version 2."
@@ -108,5 +111,5 @@ def test_a_small_correction_in_needs_review_waits_for_a_route_then_approves(staf
     with pytest.raises(ReviewError, match="no longer a ticket"):
         tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2)
     email_transition(ticket.email_id, old=Status.NEEDS_REVIEW, new=Status.TICKET,
-                     reason="decided by hand")
+                     note="decided by hand")
     assert tickets.ticket_approve(ticket.pk, staff["claims2"], seen_version=2).changed

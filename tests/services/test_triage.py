@@ -10,6 +10,7 @@ import pytest
 from lab.scripted_gemini import Reply
 from tests.factories import MAIL
 from triage import mime
+from triage.chains.llm import build_model, model_spec
 from triage.models import (
     Escalation,
     Forward,
@@ -20,6 +21,7 @@ from triage.models import (
     Ticket,
     TriageRun,
 )
+from triage.routes import Code, reason
 from triage.services.ingestion import email_ingest
 from triage.services.status import TransitionError, email_transition
 from triage.services.triage import TransientTriageError, email_claim, email_triage
@@ -29,6 +31,12 @@ pytestmark = pytest.mark.django_db
 
 def queued(name: str) -> InboundEmail:
     raw = (MAIL / name).read_bytes()
+    result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
+    assert result.status == Status.QUEUED
+    return InboundEmail.objects.get(pk=result.email_id)
+
+
+def queued_raw(raw: bytes) -> InboundEmail:
     result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822", provider="import")
     assert result.status == Status.QUEUED
     return InboundEmail.objects.get(pk=result.email_id)
@@ -94,7 +102,8 @@ def test_invoice_is_forwarded_to_finance(mailoutbox, django_capture_on_commit_ca
 def test_rerun_of_a_decision_sends_nothing_twice(mailoutbox, django_capture_on_commit_callbacks):
     email = queued("01-contamination-claim-ica.eml")
     triage(email, django_capture_on_commit_callbacks)
-    email_transition(email.pk, old=Status.ESCALATED, new=Status.QUEUED, reason="re-triage")
+    email_transition(email.pk, old=Status.ESCALATED, new=Status.QUEUED,
+                     reasons=[reason(Code.RETRIAGE_REQUESTED)])
     assert triage(email, django_capture_on_commit_callbacks, task_id="t-2") == "escalated"
     assert TriageRun.objects.filter(email=email).count() == 2
     assert Escalation.objects.filter(email=email).count() == 1
@@ -105,7 +114,8 @@ def test_rerun_of_a_decision_sends_nothing_twice(mailoutbox, django_capture_on_c
 def test_retriaged_ticket_draft_gets_a_new_version(django_capture_on_commit_callbacks):
     email = queued("03-weight-shortfall.eml")
     triage(email, django_capture_on_commit_callbacks)
-    email_transition(email.pk, old=Status.TICKET, new=Status.QUEUED, reason="re-triage")
+    email_transition(email.pk, old=Status.TICKET, new=Status.QUEUED,
+                     reasons=[reason(Code.RETRIAGE_REQUESTED)])
     triage(email, django_capture_on_commit_callbacks, task_id="t-2")
     ticket = Ticket.objects.get(email=email)
     assert ticket.version == 2 and ticket.run_id == email.current_run_id
@@ -122,12 +132,26 @@ def test_only_one_claim_wins():
     assert email.status == Status.PROCESSING and email.triage_attempts == 2
 
 
-def test_an_out_of_office_reply_is_triaged_not_dropped(django_capture_on_commit_callbacks):
-    email = queued("09-out-of-office.eml")
-    assert email.automated == ""
+def test_a_plain_out_of_office_reply_is_stored_not_forwarded_and_one_that_says_more_is_triaged(
+        django_capture_on_commit_callbacks):
+    raw = (MAIL / "09-out-of-office.eml").read_bytes()
+    with django_capture_on_commit_callbacks(execute=True) as published:
+        result = email_ingest(mime.parse_bytes(raw), raw=raw, raw_format="rfc822",
+                              provider="import")
+    plain = InboundEmail.objects.get(pk=result.email_id)
+    assert (result.status, plain.status) == (Status.IGNORED, Status.IGNORED)
+    assert plain.status_reasons == [{"code": "out_of_office"}]
+    assert plain.flags["out_of_office"] == "Auto-Submitted: auto-replied"
+    assert published == [] and not TriageRun.objects.filter(email=plain).exists()
+    assert email_triage(plain.pk, task_id="t-0") == "skipped"
+    # The same reply with a claim in it is triaged, with the hint that it looks automated.
+    claim = raw.replace(b"<ooo-5521@", b"<ooo-5522@").replace(
+        b"limited access to email.", b"limited access to email. Meanwhile: lot 9 was found "
+        b"contaminated and we claim USD 75,000 under contract CT-2026-0150.")
+    email = queued_raw(claim)
+    assert email.automated == "" and "out_of_office" not in email.flags
     assert email.flags["automated_hint"] == "Auto-Submitted: auto-replied"
-    assert triage(email, django_capture_on_commit_callbacks) in ("forwarded", "needs_review")
-    assert TriageRun.objects.filter(email=email).exists()
+    assert triage(email, django_capture_on_commit_callbacks) == "escalated"
 
 
 def test_an_erp_noreply_claim_is_triaged(django_capture_on_commit_callbacks):
@@ -199,15 +223,19 @@ def test_transitions_outside_the_lifecycle_are_refused():
 def test_a_slow_model_cannot_hold_the_run_past_its_time_budget(gemini, settings):
     """The extraction hangs past the run's budget: the run gives up on it, stores the
     failed run and asks for a retry, instead of waiting on the thread pool."""
-    settings.TRIAGE_LLM_TIMEOUT_S = 20
-    gemini.script.chains["extraction"] = Reply(delay_s=6, obj={})
+    settings.TRIAGE_LLM_TIMEOUT_S = 30
+    # Margins a busy machine keeps: the classification answers well within the budget,
+    # the extraction answers long after it.
+    gemini.script.chains["extraction"] = Reply(delay_s=15, obj={})
     email = queued("03-weight-shortfall.eml")
+    # The client's first import (1-2 s on a loaded machine) is not the run's to spend.
+    build_model(model_spec())
     with pytest.raises(TransientTriageError, match="time budget"):
-        email_triage(email.pk, task_id="t-slow", deadline=time.monotonic() + 1.5)
+        email_triage(email.pk, task_id="t-slow", deadline=time.monotonic() + 5)
     assert gemini.in_flight == 1  # it returned while the extraction was still answering
     run = TriageRun.objects.get(email=email)
     assert run.status == RunStatus.ERROR and run.finished_at is not None
-    assert any("time budget" in e for e in run.errors)
+    assert {"code": Code.CHAIN_OUT_OF_TIME, "chain": "extraction"} in run.errors
     assert {c.chain for c in run.calls.all()} >= {"classification", "extraction"}
 
 

@@ -8,8 +8,9 @@ import threading
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from tests.factories import make_needs_review, triaged_sample
+from tests.factories import BANK_CHANGE, make_needs_review, triaged_raw, triaged_sample
 from triage import ops
+from triage.routes import Code
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +124,21 @@ def test_metrics_move_after_a_triage(client, settings, gemini):
     if run.route == "escalated":
         assert _value(after, "triage_pending_escalations") >= 1
         assert _value(after, "triage_oldest_pending_escalation_age_seconds") >= 0
+
+
+def test_review_signals_are_counted_by_their_code_never_their_quote(client, settings):
+    settings.TRIAGE_METRICS_TOKEN = ""
+    before = _samples(client.get("/metrics"))
+    email = triaged_raw(BANK_CHANGE)
+    after = _samples(client.get("/metrics"))
+    assert [s["code"] for s in email.current_run.review_signals] == ["bank_change"]
+    key = {"provider": "offline", "code": "bank_change"}
+    assert _value(after, "triage_review_signals_total", **key) - _value(
+        before, "triage_review_signals_total", **key) == 1
+    # The label set is the vocabulary's codes: what the sender wrote is in no series.
+    labels = {v for (name, pairs) in after if name == "triage_review_signals_total"
+              for _, v in pairs}
+    assert labels <= {"offline", "gemini", *Code} and "bank details have changed" not in labels
 
 
 def test_rejections_are_counted_by_door_and_reason(client, settings, webhook_secret):

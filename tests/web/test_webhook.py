@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tests.factories import MAIL
 from triage.models import Attachment, EmailEvent, InboundEmail, Status
+from triage.routes import Code
 
 pytestmark = pytest.mark.django_db
 
@@ -198,7 +199,7 @@ def test_our_own_notification_coming_back_is_stored_but_not_triaged(post_signed,
     assert response.status_code == 202
     email = InboundEmail.objects.get(pk=response.json()["id"])
     assert email.status == Status.IGNORED
-    assert email.automated == "our own notification"
+    assert email.automated == Code.OWN_NOTIFICATION
     assert response.json()["status"] == "ignored"
 
 

@@ -16,8 +16,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from triage import formats, labels
+from triage.routes import Code
 from triage.sanitize import escape_for_display, escape_invisible
 from triage.selectors import business_days_left, time_left_class
+
+_CODES = frozenset(Code)
 
 esc = escape_invisible  # the one rule for a sender's or a model's text on a page
 
@@ -76,7 +79,10 @@ def claim_value(field: str, value: object, claim: dict) -> str:
 
 
 def words(value: object) -> str:
-    """A stored detail as words: lists joined, mappings as "key: value"."""
+    """A stored detail as words: a reason in the reader's language, lists joined,
+    mappings as "key: value"."""
+    if isinstance(value, dict) and value.get("code") in _CODES:
+        return labels.reason(value)
     if isinstance(value, dict):
         return ", ".join(f"{k}: {words(v)}" for k, v in value.items())
     if isinstance(value, list | tuple):

@@ -14,8 +14,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from triage import formats, forms, labels
-from triage.admin import names
+from triage import formats, forms, labels, senderwords
 from triage.admin.attachments import AttachmentInline, AttachmentViews
 from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
 from triage.admin.claims import claim_table
@@ -87,7 +86,8 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         (_("Decision"), {"fields": ["decision_panel", "extracted_fields"]}),
         (_("Message"), {"fields": ["flag_details", "shown_body", "download_raw", "addresses",
                                 "message_id", "in_reply_to", "reply_to_email", "replies_list",
-                                "provider", "provider_event_id", "raw_size", "automated"]}),
+                                "provider", "provider_event_id", "raw_size",
+                                "shown_automated"]}),
         (_("Triage runs"), {"fields": ["runs_panel"]}),
         (_("Timeline"), {"fields": ["timeline"]}),
     ]
@@ -166,7 +166,14 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
 
     @admin.display(description=_("status reason"))
     def shown_status_reason(self, obj: InboundEmail) -> str:
-        return esc(labels.sentences(obj.status_reason)) or "-"
+        """The system's reasons in the reader's language, then a person's words as
+        written."""
+        return esc(" · ".join(x for x in [labels.reasons(obj.status_reasons),
+                                          obj.status_note] if x)) or "-"
+
+    @admin.display(description=_("not triaged"))
+    def shown_automated(self, obj: InboundEmail) -> str:
+        return esc(labels.automated(obj.automated, obj.from_address))
 
     @admin.display(description=_("from"))
     def shown_from(self, obj: InboundEmail) -> str:
@@ -218,7 +225,8 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         if not obj.flags:
             return "-"
         return render_to_string("admin/triage/includes/kv_table.html", {"rows": [
-            (FLAGS.get(k, k), esc(words(v))) for k, v in obj.flags.items()]})
+            (FLAGS.get(k, k), esc(senderwords.lookalike_senders(v) if k == "lookalike_sender"
+                                  else words(v))) for k, v in obj.flags.items()]})
 
     @admin.display(description=_("addresses"))
     def addresses(self, obj: InboundEmail) -> str:
@@ -270,11 +278,11 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
             (gettext("model triggers"),
              ", ".join(map(labels.model_trigger, run.model_triggers)) or "-"),
             (gettext("model reasoning"), escalation.get("model_reasoning") or "-"),
-            (gettext("backstop triggers"), labels.sentences(run.backstop_triggers) or "-"),
+            (gettext("backstop triggers"), labels.reasons(run.backstop_triggers) or "-"),
             (gettext("backstop overrode the model"), labels.yes_no(run.backstop_overrode)),
             (gettext("review signals (rules that contradict the model: sent to a person)"),
-             labels.sentences(run.review_signals) or "-"),
-            (gettext("errors"), "; ".join(map(labels.written, run.errors)) or "-"),
+             labels.reasons(run.review_signals) or "-"),
+            (gettext("errors"), labels.reasons(run.errors) or "-"),
         ]
         return render_to_string("admin/triage/includes/kv_table.html",
                                 {"rows": [(k, esc(v)) for k, v in rows]})
@@ -310,11 +318,11 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         for e in obj.events.select_related("actor"):
             after = ", ".join(f"{FIELDS.get(k, k.replace('_', ' '))}: {words(v)}"
                               for k, v in e.after.items()) if isinstance(e.after, dict) else ""
-            rows.append([formats.when(e.created_at), names.event(e.kind),
+            rows.append([formats.when(e.created_at), labels.event(e.kind),
                          e.actor.get_username() if e.actor else gettext("system"),
                          f"{labels.status(e.old_status)} → {labels.status(e.new_status)}"
                          if e.new_status else "",
-                         esc(" · ".join(x for x in [e.target, labels.sentences(e.reason),
-                                                    after] if x))])
+                         esc(" · ".join(x for x in [e.target, labels.reasons(e.reasons),
+                                                    labels.written(e.reason), after] if x))])
         return render_to_string("admin/triage/inboundemail/timeline.html", {"rows": rows})
 

@@ -115,7 +115,7 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
 
     @admin.display(description=_("backstop triggers"))
     def shown_backstop_triggers(self, obj: Escalation) -> str:
-        return esc(labels.sentences(obj.backstop_triggers)) or "-"
+        return esc(labels.reasons(obj.backstop_triggers)) or "-"
 
     @admin.display(description=_("raised"), ordering="created_at")
     def list_created(self, obj: Escalation) -> str:
@@ -127,7 +127,7 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
 
     @admin.display(description=_("backstop triggers"))
     def list_backstop_triggers(self, obj: Escalation) -> str:
-        return truncated(labels.sentences(obj.backstop_triggers), 50) or "-"
+        return truncated(labels.reasons(obj.backstop_triggers), 50) or "-"
 
     @admin.display(description=_("dismissal reason"))
     def shown_dismissal_reason(self, obj: Escalation) -> str:

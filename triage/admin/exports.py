@@ -33,7 +33,9 @@ def csv_safe(value: object) -> object:
     """Spreadsheet formula injection: a cell a sender wrote never starts a formula, even
     behind leading whitespace or invisible characters. The neutralised cell keeps its
     text, quoted with a leading apostrophe."""
-    if isinstance(value, list):
+    if isinstance(value, list) and any(isinstance(v, dict) for v in value):
+        value = json.dumps(value, ensure_ascii=False)  # reasons: their codes, as stored
+    elif isinstance(value, list):
         value = "; ".join(map(str, value))
     if not isinstance(value, str) or _PLAIN_NUMBER.fullmatch(value):
         return value

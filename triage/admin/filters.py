@@ -107,6 +107,8 @@ FLAGS = {
     "mixed_script_words": gettext_lazy("Look-alike letters"),
     "html_differs": gettext_lazy("HTML says more than the plain text"),
     "automated_hint": gettext_lazy("Looks automated (triaged anyway)"),
+    "lookalike_sender": gettext_lazy("Look-alike sender domain"),
+    "out_of_office": gettext_lazy("Out-of-office reply"),
 }
 FLAG_KEYS = tuple(FLAGS)
 
@@ -115,7 +117,8 @@ class FlagFilter(admin.SimpleListFilter):
     title, parameter_name = gettext_lazy("flags"), "flag"
 
     def lookups(self, request, model_admin):
-        return [*FLAGS.items(), ("automated", _("Not triaged (our own mail, bounces)"))]
+        return [*FLAGS.items(),
+                ("automated", _("Not triaged (our own mail, bounces, out-of-office replies)"))]
 
     def queryset(self, request, queryset):
         if self.value() == "automated":

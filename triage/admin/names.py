@@ -1,5 +1,4 @@
-"""Translated names of the models, their fields and the audit trail's actions, as the
-admin shows them.
+"""Translated names of the models and their fields, as the admin shows them.
 
 Set when the admin starts instead of in each model's definition: a ``verbose_name`` in
 a field's definition is part of its migration state, and these are words for staff, not
@@ -31,7 +30,9 @@ FIELDS = {
     "reply_to_email": _("reply to email"), "from_header": _("From"),
     "from_address": _("sender"), "subject": _("subject"), "received_at": _("received at"),
     "date_header": _("Date header"), "raw_size": _("raw size"), "automated": _("automated"),
-    "status": _("status"), "status_reason": _("status reason"), "email": _("email"),
+    "status": _("status"), "status_reasons": _("status reason"),
+    "status_note": _("status note"), "reasons": _("reasons"), "email": _("email"),
+    "backstop_triggers": _("backstop triggers"), "model_triggers": _("model triggers"),
     "kind": _("action"), "target": _("target"), "old_status": _("old status"),
     "new_status": _("new status"), "version": _("version"), "reason": _("reason"),
     "actor": _("who"), "created_at": _("created at"), "filename": _("filename"),
@@ -56,35 +57,6 @@ FIELDS = {
     "key": _("key"), "attempts": _("attempts"), "sent_at": _("sent at"),
 }
 
-# The audit trail's actions (``EmailEvent.kind``), by the services that write them.
-EVENTS = {
-    "received": _("Received"), "status": _("Status changed"),
-    "claimed": _("Claimed by a worker"), "requeued": _("Re-queued"),
-    "enqueue_failed": _("Broker unavailable"),
-    "republished": _("Published again"), "retry": _("Retry"),
-    "failed": _("Failed"), "routed": _("Routed"),
-    "retriage": _("Re-triage"), "decided_manually": _("Decided by hand"),
-    "correction_escalated": _("Escalated by a correction"),
-    "escalation_acknowledged": _("Escalation acknowledged"),
-    "escalation_resolved": _("Escalation resolved"),
-    "escalation_dismissed": _("Escalation dismissed"),
-    "escalation_reopened": _("Escalation re-opened"),
-    "escalation_resolution_requested": _("Resolution requested"),
-    "escalation_dismissal_requested": _("Dismissal requested"),
-    "ticket_corrected": _("Ticket corrected"),
-    "ticket_approved": _("Ticket approved"),
-    "ticket_rejected": _("Ticket rejected"),
-    "assigned": _("Taken"), "released": _("Released"),
-    "handed_over": _("Handed over"), "note_added": _("Note added"),
-    "reply_recorded": _("Reply recorded"),
-    "reply_failed": _("Reply not sent"),
-    "raw_opened": _("Raw message opened"),
-    "attachment_opened": _("Attachment opened"),
-    "data_exported": _("Data exported (data subject's request)"),
-    "raw_removed": _("Raw message removed"),
-    "content_removed": _("Content removed"),
-}
-
 HELP = {
     ("inboundemail", "date_header"): _("The sender's Date: header, for display"),
     ("triagerun", "backstop_overrode"): _("The backstop escalated what the model did not"),
@@ -92,10 +64,6 @@ HELP = {
     ("attachment", "stored"): _("False when over the size cap"),
     ("ticketversion", "source"): _("pipeline or correction"),
 }
-
-
-def event(kind: str) -> str:
-    return str(EVENTS.get(kind, kind.replace("_", " "))) if kind else "-"
 
 
 def apply() -> None:

@@ -7,7 +7,6 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from triage import labels
-from triage.admin import names
 from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.display import esc, pretty_json, provider_badge
 from triage.models import ChainCall, EmailEvent, Forward, Notification, TriageRun
@@ -85,11 +84,12 @@ class AuditAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("reason"))
     def shown_reason(self, obj: EmailEvent) -> str:
-        return esc(labels.sentences(obj.reason))
+        """The system's reasons in the reader's language, a person's words as written."""
+        return esc(" · ".join(x for x in [labels.reasons(obj.reasons), obj.reason] if x))
 
     @admin.display(description=_("action"), ordering="kind")
     def shown_kind(self, obj: EmailEvent) -> str:
-        return names.event(obj.kind)
+        return labels.event(obj.kind)
 
     @admin.display(description=_("old status"))
     def shown_old(self, obj: EmailEvent) -> str:

@@ -5,7 +5,8 @@ one (the worker), so what is measured is what production decides on.
 What is read of an email is everything a person reads: the body, the HTML's visible
 text when it says more than the plain part, and each attachment's text, cheap kinds
 first. The rules read all of it (``EmailInput.rules_text``); the model a copy clipped to
-a budget (``chains/untrusted.wrap``). A part not read in full is named in ``unread``.
+a budget (``chains/untrusted.wrap``). A part not read in full is named in ``unread``, a
+reason each (``routes.reason``).
 """
 
 from __future__ import annotations
@@ -15,17 +16,18 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
 
-from triage.attachments import PDF_MAX_BYTES, read_attachment
-from triage.doctext import declared_kind, may_hold_text
+from triage.attachments import PDF_MAX_BYTES, inside, read_attachment
+from triage.doctext import XLSX_TYPES, declared_kind, may_hold_text
 from triage.htmltext import MAX_HTML_CHARS, html_adds
 from triage.mime import MAX_TEXT_CHARS, attachment_label
 from triage.readers.text import fold_for_rules
+from triage.routes import Code, reason
 
 MAX_ATTACHMENTS_READ = 10
 PART_BREAK = "\n\n"
 RULES_MAX_CHARS = 500_000
-_SLOW = ("pdf", "eml")  # read after every cheap kind
-_SLOW_TYPES = ("application/pdf", "message/rfc822")
+_SLOW = ("pdf", "eml", "xlsx")  # read after every cheap kind
+_SLOW_TYPES = ("application/pdf", "message/rfc822", *XLSX_TYPES)
 ATTACHMENTS_MAX_SECONDS = 5.0  # for all of one email's attachments together
 
 
@@ -43,9 +45,12 @@ class EmailInput:
     message_id: str = ""
     html_text: str = ""  # the HTML alternative's visible text, when not the body itself
     attachment_texts: list[tuple[str, str]] = field(default_factory=list)  # (label, text)
-    # What was not read in full, each "label: why": the rules cannot vouch for a part they
-    # did not read, so such an email goes to a person, never to an automatic forward.
-    unread: list[str] = field(default_factory=list)
+    # What was not read in full, a reason each (its ``part`` the label): the rules cannot
+    # vouch for a part they did not read, so such an email goes to a person, never to an
+    # automatic forward.
+    unread: list[dict] = field(default_factory=list)
+    # The addresses the mail says it is from: From, Reply-To, the envelope sender.
+    senders: tuple[str, ...] = ()
 
     @classmethod
     def from_parsed(cls, parsed, *, received_at: datetime | None = None) -> EmailInput:
@@ -61,6 +66,7 @@ class EmailInput:
                          for a in parsed.attachments],
             html_text=parsed.html_text if parsed.html_text != parsed.text_body else "",
             attachment_texts=texts, unread=_cut_at_parse(parsed.flags) + unread,
+            senders=_addresses(parsed.from_address, parsed.reply_to),
         )
 
     @classmethod
@@ -76,6 +82,8 @@ class EmailInput:
             attachments=[attachment_label(a.filename, a.content_type) for a in rows],
             html_text=email.html_text if email.html_text != email.text_body else "",
             attachment_texts=texts, unread=_cut_at_parse(email.flags or {}) + unread,
+            senders=_addresses(email.from_address, (email.flags or {}).get("reply_to", ""),
+                               email.envelope_sender),
         )
 
     @cached_property  # wrap() asks on every chain call
@@ -96,7 +104,7 @@ class EmailInput:
         """``rules_parts`` as one text, parts apart by a blank line."""
         return PART_BREAK.join(self.rules_parts)
 
-    def rules_reading(self) -> tuple[str, tuple[int, ...], list[str]]:
+    def rules_reading(self) -> tuple[str, tuple[int, ...], list[dict]]:
         """(text, where each part after the first starts, what was not read): what
         the rules read, each part with look-alike letters folded to Latin, up to
         RULES_MAX_CHARS (about two seconds of reading); past that a person reads the
@@ -108,33 +116,38 @@ class EmailInput:
             starts.append(pos)
         unread = list(self.unread)
         if len(text) > RULES_MAX_CHARS:
-            unread.append(f"the rules read the first {RULES_MAX_CHARS:,} of {len(text):,} "
-                          f"characters")
+            unread.append(reason(Code.RULES_READ_FIRST, chars=RULES_MAX_CHARS,
+                                 total=len(text)))
             text = text[:RULES_MAX_CHARS]
         return text, tuple(s for s in starts if s < len(text)), unread
 
 
-def _cut_at_parse(flags: dict) -> list[str]:
+def _addresses(*found: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(a.lower() for a in found if a))
+
+
+def _cut_at_parse(flags: dict) -> list[dict]:
     """What the parser's own bounds left out (the raw message keeps all of it)."""
     out = []
     if cap := flags.get("attachments_capped"):
-        out.append(f"attachments: {cap['total'] - cap['stored']} past the first "
-                   f"{cap['stored']} were not stored or read")
+        out.append(reason(Code.ATTACHMENTS_NOT_STORED, skipped=cap["total"] - cap["stored"],
+                          stored=cap["stored"]))
     if cap := flags.get("parts_capped"):
-        out.append(f"parts: those after the first {cap['parts']} were not parsed")
-    for flag, what, limit in (("text_truncated", "the body", MAX_TEXT_CHARS),
-                              ("html_truncated", "the HTML", MAX_HTML_CHARS)):
+        out.append(reason(Code.PARTS_NOT_PARSED, parts=cap["parts"]))
+    for flag, code, limit in (("text_truncated", Code.BODY_CUT, MAX_TEXT_CHARS),
+                              ("html_truncated", Code.HTML_CUT, MAX_HTML_CHARS)):
         if flags.get(flag):
-            out.append(f"{what}: only its first {limit:,} characters were read")
+            out.append(reason(code, chars=limit))
     return out
 
 
-def _read(attachments) -> tuple[list[tuple[str, str]], list[str]]:
+def _read(attachments) -> tuple[list[tuple[str, str]], list[dict]]:
     """((label, text) of the first MAX_ATTACHMENTS_READ attachments that have text, in
-    their order; "label: why" of each part not read in full). Cheap kinds are read
-    first and PDFs last, all within ATTACHMENTS_MAX_SECONDS, so a slow PDF cannot use up
-    the time of the claim beside it. Each attachment is (label, declared type, file
-    name, sniffed type, ``load()`` giving its bytes, called only if it is read)."""
+    their order; the reason each part was not read in full, named by its label). Cheap
+    kinds are read first and PDFs, workbooks and attached messages last, all within
+    ATTACHMENTS_MAX_SECONDS, so a slow PDF cannot use up the time of the claim beside it.
+    Each attachment is (label, declared type, file name, sniffed type, ``load()`` giving
+    its bytes, called only if it is read)."""
     deadline = time.monotonic() + ATTACHMENTS_MAX_SECONDS
     ordered = sorted(
         (declared_kind(declared, filename) in _SLOW or sniffed in _SLOW_TYPES, order, label,
@@ -142,18 +155,19 @@ def _read(attachments) -> tuple[list[tuple[str, str]], list[str]]:
         for order, (label, declared, filename, sniffed, load) in enumerate(attachments)
         if may_hold_text(declared, filename, sniffed))
     found: list[tuple[int, str, str]] = []
-    unread: list[str] = []
+    unread: list[dict] = []
     for _, order, label, declared_type, filename, load in ordered:
         if len(found) >= MAX_ATTACHMENTS_READ:
-            unread.append(f"{label}: over the {MAX_ATTACHMENTS_READ} attachments read")
+            unread.append(reason(Code.ATTACHMENT_PAST_LIMIT, part=[label],
+                                 limit=MAX_ATTACHMENTS_READ))
             continue
         if time.monotonic() >= deadline:
             found.append((order, label, "[... not read: the time for this email's "
                                         "attachments ran out ...]"))
-            unread.append(f"{label}: the time for this email's attachments ran out")
+            unread.append(reason(Code.ATTACHMENTS_OUT_OF_TIME, part=[label]))
             continue
         reading = read_attachment(load(), declared_type, filename, deadline=deadline)
-        unread += [f"{label}: {why}" for why in reading.unread]
+        unread += [inside(label, why) for why in reading.unread]
         if reading.text:
             found.append((order, label, reading.text))
     return [(label, text) for _, label, text in sorted(found)], unread

@@ -19,8 +19,9 @@ class CallRecord:
     input_tokens: int = 0
     output_tokens: int = 0
     latency_ms: int = 0
-    error: str = ""
+    error: str = ""  # the technical text, for the call's own row
     transient: bool = False
+    failure: dict | None = None  # the error as the run's reason (``routes.reason``)
 
 
 @dataclass
@@ -35,16 +36,21 @@ class Decision:
     claim: dict | None = None
     model_escalation: dict | None = None
     escalate: bool = False
-    model_triggers: list[str] = field(default_factory=list)
-    backstop_triggers: list[str] = field(default_factory=list)
+    # The model's Trigger codes; a reason instead when it escalated naming none.
+    model_triggers: list[str | dict] = field(default_factory=list)
+    # Reasons (``routes.reason``), as every list of why below.
+    backstop_triggers: list[dict] = field(default_factory=list)
     backstop_overrode: bool = False
-    review_signals: list[str] = field(default_factory=list)
+    review_signals: list[dict] = field(default_factory=list)
     exposure_amount: Decimal | None = None
     exposure_currency: str = ""
     exposure_usd: Decimal | None = None
     response_deadline: date | None = None
     checklist: list[dict] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
+    # {field: found | not_found | no_quote}: whether each extracted value's quote is in
+    # the email (``triage.decision.grounding``).
+    grounding: dict[str, str] = field(default_factory=dict)
+    errors: list[dict] = field(default_factory=list)
     transient_error: str = ""
     calls: list[CallRecord] = field(default_factory=list)
     rounds: int = 0
@@ -67,6 +73,9 @@ class Decision:
             response_deadline=self.response_deadline.isoformat()
             if self.response_deadline else None,
         )
+        if self.grounding:
+            claim.update(grounding=self.grounding, unsupported=[
+                f for f, state in self.grounding.items() if state == "not_found"])
         return {
             "route": self.route,
             "is_claim": self.is_claim,

@@ -10,36 +10,50 @@ from __future__ import annotations
 
 from triage.backstop import BackstopResult
 from triage.readers import signals
-from triage.routes import ClaimType, Route
+from triage.readers.signals.senders import Lookalike
+from triage.routes import ClaimType, Code, Route, reason
+
+# Of the parts not read in full, the ones a review signal names (the rest: a person
+# reading the email sees them).
+_PARTS_KEPT = 10
 
 
 def review_signals(email_text: str, *, model_is_claim: bool | None,
-                   model_escalates: bool, unread: list[str] | tuple[str, ...] = (),
-                   model_claim_types: list[str] | tuple[str, ...] = ()) -> list[str]:
+                   model_escalates: bool, unread: list[dict] | tuple[dict, ...] = (),
+                   model_claim_types: list[str] | tuple[str, ...] = (),
+                   unsupported: list[str] | tuple[str, ...] = (),
+                   lookalikes: list[Lookalike] | tuple[Lookalike, ...] = ()) -> list[dict]:
     """What the rules read that contradicts the model's answer: each is a reason to
-    show the email to a person. Empty when the model already agrees (a claim it
-    escalated needs no review for its contamination; a contamination claim its
-    extraction named and judged small is a ticket). ``unread``: the parts not read in
-    full; neither the rules nor the model can vouch for them, so a person reads them."""
+    show the email to a person (``routes.reason``). Empty when the model already agrees
+    (a claim it escalated needs no review for its contamination; a contamination claim
+    its extraction named and judged small is a ticket). ``unread``: the parts not read
+    in full (their reasons); neither the rules nor the model can vouch for them, so a
+    person reads them. ``unsupported``: the routing fields of the model's extraction
+    whose quotes are not in the email (``grounding``): an unsupported value may not lower
+    an escalation, so a claim the model did not escalate on them goes to a person.
+    ``lookalikes``: sender domains passing for ours or a counterpart's."""
     found = []
     if unread:
-        found.append(f"not every part of the email was read ({'; '.join(unread)[:160]!r}): "
-                     f"a person must read it")
+        found.append(reason(Code.PARTS_UNREAD, parts=list(unread)[:_PARTS_KEPT]))
     bank = signals.bank_change_signal(email_text)
     if bank:
         # Invoice fraud's favourite move: a person verifies it by phone, on any route.
-        found.append(f"bank details change requested ({bank[:80]!r}): a person must verify "
-                     f"it by phone before any payment")
+        found.append(reason(Code.BANK_CHANGE, quote=bank[:80]))
+    for fake in lookalikes:
+        # Who wrote is a reading too: a person checks the sender, on any route.
+        found.append(reason(Code.LOOKALIKE_SENDER, domain=fake.domain, known=fake.resembles,
+                            how=fake.how))
     if model_is_claim is False and signals.claim_is_made(email_text):
-        found.append("the email reads as a claim, but the model called it routine")
+        found.append(reason(Code.CLAIM_CALLED_ROUTINE))
     if model_is_claim and not model_escalates:
+        if unsupported:
+            found.append(reason(Code.UNSUPPORTED_VALUES, fields=list(unsupported)))
         if (ClaimType.CONTAMINATION not in model_claim_types
                 and ClaimType.CONTAMINATION in signals.claim_types(email_text)):
-            found.append("the email affirms contamination, but the model did not escalate")
+            found.append(reason(Code.CONTAMINATION_NOT_ESCALATED))
         threat = signals.threat_signal(email_text)
         if threat:
-            found.append(f"the email threatens arbitration, legal action or cancellation "
-                         f"({threat[:80]!r}), but the model did not escalate")
+            found.append(reason(Code.THREAT_NOT_ESCALATED, quote=threat[:80]))
     return found
 
 

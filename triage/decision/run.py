@@ -28,14 +28,15 @@ from django.conf import settings
 from pydantic import BaseModel, ValidationError
 
 from triage import backstop
-from triage.chains import checklist, classification, escalation, extraction
+from triage.chains import classification, escalation, extraction
 from triage.chains.llm import ChainError, ModelSpec, build_model, classify_exception, model_spec
 from triage.chains.untrusted import prompt_inputs, wrap
+from triage.decision import grounding
 from triage.decision import route as routing
 from triage.decision.input import EmailInput
 from triage.decision.record import CallRecord, Decision
 from triage.readers import signals
-from triage.routes import Route
+from triage.routes import Code, Route, reason
 
 __all__ = ["Config", "build_model", "decide", "model_spec", "run_chains"]
 
@@ -46,11 +47,8 @@ class Config:
     questions: list[str]
     max_calls: int
     max_chars: int
-    # Only the benchmark's baseline turns this off, to measure what concurrency buys.
-    concurrent: bool = True
-    # The checklist answered in the extraction call (2 rounds, 3 calls per claim);
-    # off, it is a third round of its own (4 calls).
-    checklist_in_extraction: bool = True
+    # Our own and the counterparts' domains: a sender passing for one goes to a person.
+    known_domains: tuple[str, ...] = ()
 
     @classmethod
     def from_settings(cls) -> Config:
@@ -65,7 +63,9 @@ class Config:
             questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
-            checklist_in_extraction=settings.TRIAGE_CHECKLIST_IN_EXTRACTION,
+            known_domains=tuple(dict.fromkeys(d for d in (
+                *(a.rpartition("@")[2] for a in settings.TRIAGE_OWN_ADDRESSES),
+                *settings.TRIAGE_COUNTERPART_DOMAINS) if d)),
         )
 
 
@@ -73,13 +73,12 @@ class _Budget:
     def __init__(self, limit: int) -> None:
         self.limit, self.used = limit, 0
 
-    def take(self, n: int) -> None:
+    def take(self, n: int) -> dict:
+        """{} when the calls fit the budget (and are counted), else the error's reason."""
         if self.used + n > self.limit:
-            raise ChainError(
-                f"LLM call budget exceeded: {self.used + n} calls > limit {self.limit}",
-                transient=False,
-            )
+            return reason(Code.CALL_BUDGET_EXCEEDED, calls=self.used + n, limit=self.limit)
         self.used += n
+        return {}
 
 
 def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel | None,
@@ -99,6 +98,8 @@ def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel
     except Exception as exc:  # noqa: BLE001 - every failure is recorded and classified
         err = classify_exception(exc)
         record.error, record.transient = f"{chain_module.NAME}: {err}", err.transient
+        record.failure = reason(Code.CHAIN_FAILED, chain=chain_module.NAME,
+                                detail=str(err)[:2000])
         return None, record
     finally:
         record.latency_ms = int((time.perf_counter() - started) * 1000)
@@ -114,7 +115,8 @@ def _result(future: Future, chain_module, spec: ModelSpec,
         return None, CallRecord(chain_module.NAME, spec.provider, spec.model_name,
                                 chain_module.PROMPT_VERSION, transient=True,
                                 error=f"{chain_module.NAME}: the run's time budget ran out; "
-                                      f"call abandoned")
+                                      f"call abandoned",
+                                failure=reason(Code.CHAIN_OUT_OF_TIME, chain=chain_module.NAME))
 
 
 def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
@@ -147,7 +149,7 @@ def run_chains(email: EmailInput, *, model, spec: ModelSpec, config: Config,
     worker runs on (the threads pool enforces no time limit of its own)."""
     # No ``with``: its exit joins the threads, past the time budget and past the soft
     # time limit's exception; an abandoned call ends on its own HTTP timeout.
-    pool = ThreadPoolExecutor(max_workers=2 if config.concurrent else 1)
+    pool = ThreadPoolExecutor(max_workers=2)
     try:
         return _run(email, pool, model=model, spec=spec, config=config, deadline=deadline)
     finally:
@@ -169,7 +171,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     def keep(parsed: BaseModel | None, record: CallRecord) -> BaseModel | None:
         decision.calls.append(record)
         if record.error:
-            decision.errors.append(record.error)
+            decision.errors.append(record.failure)
             if record.transient and not decision.transient_error:
                 decision.transient_error = record.error
         return parsed
@@ -179,16 +181,14 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         run's time budget."""
         futures = [(module, pool.submit(_call, module, model, spec, inputs(extra)))
                    for module, extra in jobs]
-        decision.rounds += 1 if config.concurrent else len(jobs)
+        decision.rounds += 1
         return [keep(*_result(future, module, spec, deadline)) for module, future in futures]
 
     def over_budget(n: int) -> bool:
-        try:
-            budget.take(n)
-        except ChainError as exc:
-            decision.errors.append(str(exc))
-            return True
-        return False
+        error = budget.take(n)
+        if error:
+            decision.errors.append(error)
+        return bool(error)
 
     # Round 1: classification.
     if over_budget(1):
@@ -202,6 +202,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # objective facts (amount, deadline) are checked against the extraction; the
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
+    lookalikes = signals.sender_lookalikes(email.senders, config.known_domains)
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)
     decision.is_claim = True if (model_is_claim or made) else model_is_claim
@@ -216,7 +217,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=unread) + result.review
+            unread=unread, lookalikes=lookalikes) + result.review
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -225,23 +226,26 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     if over_budget(2):
         return _finish(decision, escalate=_backstop(decision, None, email, config,
                                                     **facts).escalate)
-    inline = config.checklist_in_extraction
     ext, esc = calls(
-        (extraction, {"checklist": extraction.checklist_section(config.questions)
-                      if inline else ""}),
+        (extraction, {"checklist": extraction.checklist_section(config.questions)}),
         (escalation, {"threshold_usd": f"{config.policy.threshold_usd:,.0f}",
                       "deadline_days": str(config.policy.deadline_business_days)}))
 
     result = _backstop(decision, ext, email, config, **facts)
+    # A quote may come from what the model read (its headers too) or any part.
+    decision.grounding = grounding.ground(
+        decision.claim, wrap(email, max_chars=config.max_chars).block + "\n" + text)
     if esc is not None:
         decision.model_escalation = esc.model_dump(mode="json")
         decision.model_triggers = [str(t) for t in esc.triggers] or (
-            ["model: requires escalation"] if esc.requires_escalation else [])
+            [reason(Code.MODEL_REQUIRED)] if esc.requires_escalation else [])
     model_says = bool(esc and esc.requires_escalation)
     decision.escalate, decision.backstop_overrode = routing.combine(model_says, result)
     decision.review_signals = routing.review_signals(
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
-        unread=unread, model_claim_types=_weighed_types(ext, spec)
+        unread=unread, model_claim_types=_weighed_types(ext, spec, decision.grounding),
+        unsupported=grounding.unsupported(decision.grounding, grounding.ROUTING_FIELDS),
+        lookalikes=lookalikes,
     ) + ([] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED
@@ -251,17 +255,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         # "routine" stands.
         return _finish(decision)
 
-    if inline:
-        answers = ext.checklist
-    else:  # Round 3: the checklist as its own call (the comparison baseline).
-        if over_budget(1):
-            return _finish(decision)
-        [reply] = calls((checklist, {"questions": checklist.format_questions(
-            config.questions)}))
-        if reply is None:
-            return _finish(decision)
-        answers = reply.answers
-    decision.checklist = _checklist_rows(answers, config.questions)
+    decision.checklist = _checklist_rows(ext.checklist, config.questions)
     decision.route = routing.route(failed=False, is_claim=True, escalate=False)
     return decision
 
@@ -294,11 +288,15 @@ def _backstop(decision: Decision, ext, email: EmailInput, config: Config, *, tex
     return result
 
 
-def _weighed_types(ext, spec: ModelSpec) -> list[str]:
+def _weighed_types(ext, spec: ModelSpec, grounded: dict[str, str]) -> list[str]:
     """The claim types a model weighed. The offline stand-in names them with the rules'
     own words and judges none (no contamination escalates there): it has weighed
-    nothing, so the rules' readings still send its claims to a person."""
-    return list(ext.claim_types) if ext is not None and spec.provider != "offline" else []
+    nothing, so the rules' readings still send its claims to a person. Types quoted
+    from words not in the email were not weighed either."""
+    if ext is None or spec.provider == "offline" or grounded.get("claim_types") == \
+            grounding.NOT_FOUND:
+        return []
+    return list(ext.claim_types)
 
 
 def _checklist_rows(answers: list, questions: list[str]) -> list[dict]:
@@ -337,6 +335,7 @@ def decide(email: EmailInput, *, spec: ModelSpec | None = None, model=None,
         model = model or build_model(spec)
     except ChainError as exc:
         return Decision(route=Route.NEEDS_REVIEW, provider=spec.provider,
-                        model_name=spec.model_name, errors=[str(exc)])
+                        model_name=spec.model_name,
+                        errors=[reason(Code.MODEL_UNAVAILABLE, detail=str(exc)[:2000])])
     return run_chains(email, model=model, spec=spec, config=config or Config.from_settings(),
                       deadline=deadline)

@@ -101,12 +101,19 @@ class InboundEmail(models.Model):
     raw_format = models.CharField(max_length=16, help_text="rfc822 or json")
     raw_size = models.PositiveIntegerField()
     flags = models.JSONField(default=dict, blank=True)
+    # Why it is stored but not triaged: a reason code (``routes.Code.OWN_NOTIFICATION``,
+    # ``BOUNCE_SENDER``...), '' for mail that is triaged.
     automated = models.CharField(max_length=200, blank=True)
     status = models.CharField(
         max_length=16, choices=Status.choices, default=Status.RECEIVED, db_index=True
     )
     status_changed_at = models.DateTimeField()
-    status_reason = models.TextField(blank=True)
+    # Why it is in its status: the system's reasons as data (``routes.reason``), and a
+    # person's words as they wrote them (a manual decision's reason).
+    status_reasons = models.JSONField(default=list, blank=True,
+                                      help_text="Why the email is in its status: reasons as data")
+    status_note = models.TextField(blank=True,
+                                   help_text="A person's words on the status, as written")
     triage_attempts = models.PositiveIntegerField(default=0)
     # Claims that never finished (hard time limit, worker lost) since staff last re-queued it.
     unfinished_attempts = models.PositiveIntegerField(default=0)
@@ -171,6 +178,9 @@ class EmailEvent(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(null=True, blank=True)
+    # The system's reasons as data (``routes.reason``); ``reason`` only ever holds a
+    # person's words (a note, a dismissal reason), never the system's.
+    reasons = models.JSONField(default=list, blank=True)
     reason = models.TextField(blank=True)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT

@@ -22,7 +22,10 @@ class Tombstone(models.Model):
     received_at = models.DateTimeField(null=True, blank=True,
                                        help_text="When the email arrived: the retention clock")
     removed = models.JSONField(default=list, blank=True, help_text="What went")
-    reason = models.TextField()
+    # Why, as data (``routes.reason``: retention, an erasure request); ``reason`` holds
+    # only a person's words (the request's own), as written.
+    reasons = models.JSONField(default=list, blank=True)
+    reason = models.TextField(blank=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.PROTECT, related_name="+")
     requested_by = models.CharField(max_length=200, blank=True,

@@ -182,7 +182,7 @@ def _extract(email: str, received: date, system: str) -> dict:
         "exposure_amount": float(amount.amount) if amount else None,
         "exposure_currency": amount.currency if amount else None,
         "quotes": quotes,
-        # The questions the prompt lists (none when the checklist is its own call).
+        # The questions the prompt lists.
         "checklist": _checklist(email, received, system)["answers"],
     }
 
@@ -299,5 +299,4 @@ _ANSWERERS = {
     "Classification": _classify,
     "ClaimExtract": _extract,
     "EscalationCheck": _escalate,
-    "QualificationChecklist": _checklist,
 }

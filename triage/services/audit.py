@@ -11,6 +11,7 @@ def audit_event(
     email_id: int,
     kind: str,
     *,
+    reasons: list[dict] | None = None,
     reason: str = "",
     actor=None,
     old_status: str = "",
@@ -21,9 +22,10 @@ def audit_event(
     version: int | None = None,
     data: dict | None = None,
 ) -> EmailEvent:
-    """An unsaved row (for ``bulk_create``); ``audit_write`` saves one."""
+    """An unsaved row (for ``bulk_create``); ``audit_write`` saves one. ``reasons``: the
+    system's, as data (``routes.reason``); ``reason``: a person's words, or nothing."""
     return EmailEvent(
-        email_id=email_id, kind=kind, reason=reason, actor=actor,
+        email_id=email_id, kind=kind, reasons=reasons or [], reason=reason, actor=actor,
         old_status=old_status, new_status=new_status, target=target, before=before,
         after=after, version=version, data=data or {},
     )

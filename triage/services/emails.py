@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from triage import labels
+from triage import labels, routes
 from triage.models import Forward, InboundEmail, Status, TriageRun
 from triage.routes import MANUAL_ROUTES, Department, Route
 from triage.services import runs
@@ -23,14 +23,18 @@ from triage.services.status import email_decided
 from triage.services.tickets import ticket_open_draft
 
 
-def email_route(email: InboundEmail, run: TriageRun, *, old: str, reason: str, kind: str,
-                actor=None, department: str = "", ticket_data: dict | None = None) -> bool:
+def email_route(email: InboundEmail, run: TriageRun, *, old: str,
+                reasons: list[dict] | None = None, note: str = "", kind: str, actor=None,
+                department: str = "", ticket_data: dict | None = None) -> bool:
     """Move the email to its run's route and open what that route opens. False, with
-    nothing opened, when the email left ``old`` meanwhile (someone else moved it)."""
+    nothing opened, when the email left ``old`` meanwhile (someone else moved it).
+    ``reasons``: the system's why (``routes.reason``); ``note``: a person's words."""
     route = Route(run.route)
     if route == Route.ESCALATED:
-        return escalation_raise(email, run, old=old, reason=reason, kind=kind, actor=actor)
-    if not email_decided(email.pk, run, old=old, reason=reason, kind=kind, actor=actor):
+        return escalation_raise(email, run, old=old, reasons=reasons, note=note, kind=kind,
+                                actor=actor)
+    if not email_decided(email.pk, run, old=old, reasons=reasons, note=note, kind=kind,
+                         actor=actor):
         return False
     if route == Route.TICKET:
         ticket_open_draft(email, run, ticket_data or {"claim": {}, "checklist": []})
@@ -72,11 +76,14 @@ def email_decide_manually(email_id: int, actor, *, route: str, department: str =
         previous = email.current_run
         run = runs.run_record_manual(
             email, actor, Route(route), department=department, decision={"reason": reason},
-            model_triggers=[f"manual: {reason[:200]}"] if route == Route.ESCALATED else [],
+            # The person's escalation stands where the model's triggers would, their
+            # words as written.
+            model_triggers=[routes.reason(routes.Code.DECIDED_BY_HAND, note=reason[:200])]
+            if route == Route.ESCALATED else [],
             exposure_usd=previous.exposure_usd if previous else None,
             response_deadline=previous.response_deadline if previous else None)
         claim = (previous.decision or {}).get("claim") if previous else None
-        if not email_route(email, run, old=email.status, reason=reason,
+        if not email_route(email, run, old=email.status, note=reason,
                            kind="decided_manually", actor=actor, department=department,
                            ticket_data={"claim": claim or {}, "checklist": []}):
             # Rolls back the run: the email moved although its row was locked.

@@ -14,9 +14,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from triage import labels
+from triage import labels, routes
 from triage.models import ESCALATION_TRANSITIONS, Escalation, InboundEmail, TriageRun
-from triage.services import notes
+from triage.services import notes, ownership
 from triage.services.audit import audit_write
 from triage.services.notifications import notification_queue_escalation
 from triage.services.outcome import Outcome, ReviewError
@@ -24,11 +24,13 @@ from triage.services.outcome import require as _require
 from triage.services.status import email_decided
 
 
-def escalation_raise(email: InboundEmail, run: TriageRun, *, old: str, reason: str, kind: str,
+def escalation_raise(email: InboundEmail, run: TriageRun, *, old: str,
+                     reasons: list[dict] | None = None, note: str = "", kind: str,
                      actor=None) -> bool:
     """Escalate the email with ``run`` (its route is ``escalated``) and open its
     escalation. False, with nothing opened, when the email left ``old`` meanwhile."""
-    if not email_decided(email.pk, run, old=old, reason=reason, kind=kind, actor=actor):
+    if not email_decided(email.pk, run, old=old, reasons=reasons, note=note, kind=kind,
+                         actor=actor):
         return False
     escalation_open(email, run, actor=actor)
     return True
@@ -74,7 +76,7 @@ def escalation_reopen(escalation: Escalation, run: TriageRun, *, actor=None) -> 
     audit_write(escalation.email_id, "escalation_reopened", actor=actor,
                 target=f"escalation:{escalation.pk}", before=before,
                 after={"state": escalation.state, "run": run.pk},
-                reason="the email was escalated again")
+                reasons=[routes.reason(routes.Code.ESCALATED_AGAIN)])
     return before
 
 
@@ -89,6 +91,7 @@ def escalation_acknowledge(escalation_id: int, actor, note: str = "") -> Outcome
         esc.acknowledged_by, esc.acknowledged_at = actor, timezone.now()
         esc.note = note.strip()
         esc.save(update_fields=["state", "acknowledged_by", "acknowledged_at", "note"])
+        ownership.assignee_take_if_free("escalation", esc.pk, actor)
         audit_write(esc.email_id, "escalation_acknowledged", actor=actor,
                     target=f"escalation:{esc.pk}",
                     before={"state": "pending"}, after={"state": esc.state}, reason=esc.note)

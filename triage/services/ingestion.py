@@ -14,8 +14,11 @@ from django.utils import timezone
 
 from triage import metrics
 from triage.automated import is_bounce
+from triage.decision import Config
 from triage.mime import ParsedEmail
 from triage.models import Attachment, InboundEmail, Reply, Status, WebhookToken
+from triage.readers.signals import sender_lookalikes
+from triage.routes import Code, reason
 from triage.services.audit import audit_event, audit_write_many
 from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
@@ -60,24 +63,24 @@ def dedupe_key(parsed: ParsedEmail, *, provider: str, provider_event_id: str,
     return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest(), basis
 
 
-def _proven_automated(parsed: ParsedEmail) -> tuple[str, str]:
-    """(why it is not triaged, or ''; what it claimed but could not prove, or '').
+def _proven_automated(parsed: ParsedEmail) -> tuple[dict, str]:
+    """(why it is not triaged, a reason, or {}; what it claimed but could not prove, or '').
     Anyone can write our notification header or build a delivery report: only a
     message that carries our tag for its own Message-ID, or a bounce that returns one
     (tagged, or a reply we sent), is ours; the rest is triaged like any other mail."""
     claimed = parsed.automated
     secret = settings.SECRET_KEY
-    if claimed == "our own notification":
+    if claimed.get("code") == Code.OWN_NOTIFICATION:
         if verify_outbound(secret, parsed.notification_tag, parsed.message_id):
             return claimed, ""
-        return "", "says it is our notification, but its tag does not verify: triaged"
+        return {}, "says it is our notification, but its tag does not verify: triaged"
     if is_bounce(claimed):
         if any(tag and verify_outbound(secret, tag, mid) for mid, tag in parsed.returned):
             return claimed, ""
         ids = [f"<{mid}>" for mid, _ in parsed.returned]
         if ids and Reply.objects.filter(message_id__in=ids).exists():
             return claimed, ""
-        return "", "a delivery report that returns no mail of ours: triaged"
+        return {}, "a delivery report that returns no mail of ours: triaged"
     return claimed, ""
 
 
@@ -105,15 +108,17 @@ def email_ingest(
                             sender=sender, content_hash=content_hash)
     now = timezone.now()
     # Not triaged: only what would loop or is nobody's message, our own notifications
-    # and bounces (mime.detect_automated) and mail from our own addresses. Other
-    # machine-sent mail (an ERP's claim, an out-of-office reply) is triaged like any
-    # other; flags["automated_hint"] tells staff why it looks automated.
+    # and bounces (mime.detect_automated), mail from our own addresses, and a plain
+    # out-of-office reply (no claim, amount, deadline or bank details: mime reads it).
+    # Other machine-sent mail (an ERP's claim, an auto-reply that says something) is
+    # triaged like any other; flags["automated_hint"] tells staff why it looks automated.
     own = set(settings.TRIAGE_OWN_ADDRESSES)
     from_us = own & ({sender, parsed.from_address.lower()} - {""})
     automated, unproven = _proven_automated(parsed)
-    automated = automated or ("sent from our own address" if from_us else "")
+    automated = automated or (reason(Code.OWN_ADDRESS) if from_us else {})
     if unproven:
         parsed.flags.setdefault("automated_hint", unproven)
+    _sender_flags(parsed, envelope_sender)
     # Stored as queued with the publish on commit: one transaction per email. If the
     # publish fails the row drops back to received for the sweeper.
     status = Status.IGNORED if automated else Status.QUEUED
@@ -151,18 +156,18 @@ def email_ingest(
                 raw_format=raw_format,
                 raw_size=len(raw),
                 flags=parsed.flags,
-                automated=automated,
+                automated=automated.get("code", ""),
                 status=status,
                 status_changed_at=now,
-                status_reason=f"not triaged: {automated}" if automated else "",
+                status_reasons=[automated] if automated else [],
             )
             _store_attachments(email, parsed)
             audit_write_many([
                 audit_event(email.pk, "received", new_status=Status.RECEIVED,
-                            reason=f"via {provider}",
+                            reasons=[reason(Code.RECEIVED_VIA, provider=provider)],
                             data={"dedupe_basis": basis, "size": len(raw)}),
                 audit_event(email.pk, "status", old_status=Status.RECEIVED, new_status=status,
-                            reason=f"not triaged: {automated}" if automated else "new email"),
+                            reasons=[automated or reason(Code.NEW_EMAIL)]),
             ])
     except IntegrityError:
         # A concurrent delivery of the same message won the insert (and rolled back
@@ -183,6 +188,19 @@ def email_ingest(
     if not email_publish_on_commit(email.pk):
         status = Status.RECEIVED
     return IngestResult(email.pk, status, duplicate=False)
+
+
+def _sender_flags(parsed: ParsedEmail, envelope_sender: str) -> None:
+    """What staff should see about who the mail says it is from: a Reply-To that is not
+    the From (the worker reads it too), and domains passing for ours or a
+    counterpart's (the same reading the decision makes, as a flag on the page)."""
+    if parsed.reply_to and parsed.reply_to.lower() != parsed.from_address.lower():
+        parsed.flags["reply_to"] = parsed.reply_to[:320]
+    fakes = sender_lookalikes([parsed.from_address, parsed.reply_to, envelope_sender],
+                              Config.from_settings().known_domains)
+    if fakes:
+        parsed.flags["lookalike_sender"] = [
+            {"domain": f.domain, "resembles": f.resembles, "how": f.how} for f in fakes]
 
 
 def _find(key: str) -> IngestResult | None:

@@ -11,6 +11,7 @@ Mailboxes have no browser to ask, so the language is ``TRIAGE_NOTIFICATION_LANGU
 from __future__ import annotations
 
 import logging
+import uuid
 from datetime import timedelta
 
 from django.conf import settings
@@ -21,10 +22,12 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
+from django.utils.translation import pgettext_lazy
 
 from triage import formats, labels, metrics
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import Escalation, Forward, InboundEmail, Notification, TriageRun
+from triage.routes import Code
 from triage.sanitize import escape_invisible as _safe
 from triage.signing import outbound_header
 
@@ -50,7 +53,7 @@ def notification_queue_escalation(email: InboundEmail, escalation: Escalation, r
             if run.exposure_usd is not None or run.exposure_amount is not None else "",
             "deadline": formats.day(run.response_deadline) if run.response_deadline else "",
             "model_triggers": [_safe(labels.model_trigger(t)) for t in run.model_triggers],
-            "backstop_triggers": [_safe(labels.sentence(t)) for t in run.backstop_triggers],
+            "backstop_triggers": [_safe(labels.reason(t)) for t in run.backstop_triggers],
         }
     return _queue(key=key, email=email, kind="escalation", template="escalation",
                   recipients=settings.TRIAGE_TRADING_DESK_EMAILS, context=context)
@@ -64,6 +67,35 @@ def notification_queue_forward(email: InboundEmail, forward: Forward,
                    "quoted": quote(email.text_body[:FORWARDED_TEXT_CHARS])}
     return _queue(key=f"forward:{email.pk}", email=email, kind="forward", template="forward",
                   recipients=[forward.to_address], context=context)
+
+
+# What a hand-over names, in the notification language; the console page of each kind.
+_ITEMS = {
+    "escalation": (pgettext_lazy("handed over", "the escalation"),
+                   "admin:triage_escalation_change"),
+    "ticket": (pgettext_lazy("handed over", "the ticket draft"), "admin:triage_ticket_change"),
+    "email": (pgettext_lazy("handed over", "the email to decide"),
+              "admin:triage_inboundemail_change"),
+}
+
+
+def notification_queue_handover(email_id: int, *, kind: str, pk: int, to, by
+                                ) -> Notification | None:
+    """Tell the person an item was handed to (nothing when they have no address)."""
+    if not to.email:
+        return None
+    email = InboundEmail.objects.only("pk", "subject").get(pk=email_id)
+    item, page = _ITEMS[kind]
+    with translation.override(settings.TRIAGE_NOTIFICATION_LANGUAGE):
+        context = {"item": str(item), "number": pk, "email_id": email_id,
+                   "by": by.get_full_name() or by.get_username(),
+                   "subject_line": _safe(email.subject)[:150],
+                   "console_url": f"{settings.TRIAGE_CONSOLE_URL}{reverse(page, args=[pk])}"
+                   if settings.TRIAGE_CONSOLE_URL else ""}
+    # A key of its own per hand-over: handing the same item over again is news again.
+    return _queue(key=f"handover:{kind}:{pk}:{uuid.uuid4().hex}", email=email,
+                  kind="handover", template="handover", recipients=[to.email],
+                  context=context)
 
 
 def quote(text: str) -> str:
@@ -101,11 +133,11 @@ def _facts(email: InboundEmail, run: TriageRun) -> dict:
 def _warnings(email: InboundEmail, run: TriageRun) -> list[str]:
     """Every review signal any run of this email raised, bank-detail changes first: a
     person who decided by hand has seen them, the recipient has not."""
-    signals: list[str] = []
+    signals: list[dict] = []
     for past in [run, *email.runs.exclude(pk=run.pk).order_by("-attempt")]:
         signals += [s for s in (past.review_signals or []) if s not in signals]
-    signals.sort(key=lambda s: not s.startswith("bank details change"))
-    return [_safe(labels.sentence(s)) for s in signals]
+    signals.sort(key=lambda s: s.get("code") != Code.BANK_CHANGE)
+    return [_safe(labels.reason(s)) for s in signals]
 
 
 def _was(reopened: dict) -> dict:

@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from triage.models import ESCALATION_OPEN, Escalation, InboundEmail, Status, Ticket
+from triage.services import notifications
 from triage.services.audit import audit_write
 from triage.services.outcome import Outcome, ReviewError
 from triage.services.outcome import require as _require
@@ -59,8 +60,13 @@ def _assign(kind: str, pk: int, actor, *, to, seen_id: int | None, event: str,
         before = None
         if seen_id is not None:
             before = {"assignee": _name(type(actor).objects.filter(pk=seen_id).first())}
-        audit_write(_email_id(kind, pk), event, actor=actor, target=f"{kind}:{pk}",
+        email_id = _email_id(kind, pk)
+        audit_write(email_id, event, actor=actor, target=f"{kind}:{pk}",
                     before=before or {"assignee": None}, after={"assignee": _name(to)})
+        if event == "handed_over":
+            # The receiver is told, by email, once the hand-over commits.
+            notifications.notification_queue_handover(email_id, kind=kind, pk=pk, to=to,
+                                                      by=actor)
     return True
 
 
@@ -81,6 +87,14 @@ def assignee_take(kind: str, pk: int, actor) -> Outcome:
     raise _refusal(kind, pk, actor)
 
 
+def assignee_take_if_free(kind: str, pk: int, actor) -> bool:
+    """Whoever acts on an unassigned item becomes its assignee (acknowledging an
+    escalation, say), so nothing acted on stays in the unassigned queue. Someone else's
+    item stays theirs. Inside the caller's transaction."""
+    return _assign(kind, pk, actor, to=actor, seen_id=None, event="assigned",
+                   require_open=True)
+
+
 def assignee_release(kind: str, pk: int, actor) -> Outcome:
     """Give it back to the queue; only whoever has it can."""
     _require(actor, KINDS[kind].permission)
@@ -99,6 +113,8 @@ def assignee_hand_over(kind: str, pk: int, actor, *, to, seen: int | None) -> Ou
     person saw (``seen``): a change meanwhile is refused, not overwritten."""
     spec = KINDS[kind]
     _require(actor, spec.permission)
+    if to.pk == actor.pk:
+        raise ReviewError(_("You cannot hand an item over to yourself: take it instead."))
     if not (to.is_active and to.has_perm(f"triage.{spec.permission}")):
         raise ReviewError(_("%(name)s is not in the group that works this item.")
                           % {"name": to.get_username()})

@@ -24,6 +24,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Q
 
+from triage import routes
 from triage.models import (
     DataRequest,
     Escalation,
@@ -80,7 +81,8 @@ def sender_export(address: str, *, requested_by: str, reason: str,
             email_ids=[e.pk for e in emails])
         for email in emails:
             audit_write(email.pk, "data_exported", actor=actor, target=f"request:{request.pk}",
-                        reason=f"requested by {requested_by[:200]}")
+                        reasons=[routes.reason(routes.Code.REQUESTED_BY,
+                                               by=requested_by[:200])])
     data["request_id"] = request.pk
     return data
 
@@ -121,7 +123,8 @@ def _export_email(email: InboundEmail) -> dict[str, Any]:
                            "state": n.state} for n in email.notifications.all()],
         "events": [{"kind": e.kind, "at": e.created_at.isoformat(), "target": e.target,
                     "old_status": e.old_status, "new_status": e.new_status,
-                    "reason": e.reason, "before": e.before, "after": e.after, "data": e.data}
+                    "reasons": e.reasons, "reason": e.reason, "before": e.before,
+                    "after": e.after, "data": e.data}
                    for e in email.events.all()],
         "admin_log": _admin_log(email),
         "removed": list(Tombstone.objects.filter(email_id=email.pk)
@@ -164,10 +167,10 @@ def sender_erase(address: str, *, requested_by: str, reason: str,
     request = DataRequest.objects.create(
         kind=DataRequest.Kind.ERASE, subject_hash=subject_hash(address),
         requested_by=requested_by[:200], reason=reason, actor=actor, email_ids=erased)
-    why = f"erasure request {request.pk}: {reason}"
+    why = [routes.reason(routes.Code.ERASURE_REQUEST, request=request.pk)]
     for pk in erased:
-        retention.email_remove(pk, Tombstone.Stage.CONTENT, reason=why, actor=actor,
-                               requested_by=requested_by)
+        retention.email_remove(pk, Tombstone.Stage.CONTENT, reasons=why, note=reason,
+                               actor=actor, requested_by=requested_by)
     return {"request_id": request.pk, "erased": erased, "in_flight": waiting}
 
 

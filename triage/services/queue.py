@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from triage import labels
+from triage import labels, routes
 from triage.models import TERMINAL, InboundEmail, Status
 from triage.services.audit import audit_write
 from triage.services.notifications import notification_send_pending
@@ -39,13 +39,13 @@ def _publish(email_id: int) -> None:
     current_app.send_task(TRIAGE_EMAIL_TASK, args=[email_id], retry=False)
 
 
-def email_enqueue(email_id: int, *, reason: str, old: str = Status.RECEIVED,
+def email_enqueue(email_id: int, *, reasons: list[dict], old: str = Status.RECEIVED,
                   actor=None, kind: str = "status", **fields) -> bool:
     """Move the email to ``queued`` and publish its task after commit. True once
     published (inside a caller's transaction: once queued, the publish runs at its
     commit). False when the email was no longer in ``old``, or when the broker refused
     the publish: then the email is back in ``received`` for the sweeper, never lost."""
-    if not email_transition(email_id, old=old, new=Status.QUEUED, reason=reason,
+    if not email_transition(email_id, old=old, new=Status.QUEUED, reasons=reasons,
                             actor=actor, kind=kind, **fields):
         return False
     return email_publish_on_commit(email_id)
@@ -68,14 +68,16 @@ def email_publish(email_id: int) -> bool:
         log.warning("could not enqueue email %s: %s", email_id, exc)
         email_transition(
             email_id, old=Status.QUEUED, new=Status.RECEIVED, kind="enqueue_failed",
-            reason=f"broker unavailable, the sweeper will retry: {type(exc).__name__}: {exc}",
+            reasons=[routes.reason(routes.Code.BROKER_UNAVAILABLE,
+                                   error=f"{type(exc).__name__}: {exc}"[:2000])],
         )
         return False
     return True
 
 
-def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
-    """A new run with the current prompts and model; the old runs stay on record."""
+def email_retriage(email_id: int, actor, note: str = "") -> Outcome:
+    """A new run with the current prompts and model; the old runs stay on record.
+    ``note``: the person's words, if they gave any."""
     _require(actor, "retriage_email")
     status = InboundEmail.objects.values_list("status", flat=True).get(pk=email_id)
     if status not in TERMINAL:
@@ -83,7 +85,8 @@ def email_retriage(email_id: int, actor, reason: str = "") -> Outcome:
             "id": email_id, "status": labels.status(status).lower()})
     # A person re-queueing an email gives it a fresh count of unfinished attempts.
     if email_enqueue(email_id, old=status, kind="retriage", actor=actor,
-                     reason=reason or "re-triage requested", unfinished_attempts=0):
+                     reasons=[routes.reason(routes.Code.RETRIAGE_REQUESTED)], note=note,
+                     unfinished_attempts=0):
         return Outcome(True, _("Email #%(id)s queued for re-triage.") % {"id": email_id})
     if InboundEmail.objects.filter(pk=email_id, status=Status.RECEIVED).exists():
         return Outcome(True, _("Email #%(id)s will be re-triaged: the broker is unavailable "
@@ -102,12 +105,14 @@ def email_sweep_stuck(*, older_than_s: int | None = None) -> dict[str, int]:
     counts = {"received": 0, "queued": 0, "processing": 0, "failed": 0, "notifications": 0}
 
     for email_id in _stuck(Status.RECEIVED, now - age):
-        counts["received"] += email_enqueue(email_id, reason="sweeper: still received")
+        counts["received"] += email_enqueue(
+            email_id, reasons=[routes.reason(routes.Code.SWEEPER_STILL_RECEIVED)])
 
     for email_id in _stuck(Status.QUEUED, now - age):
         try:
             _publish(email_id)
-            audit_write(email_id, "republished", reason="sweeper: queued too long")
+            audit_write(email_id, "republished",
+                        reasons=[routes.reason(routes.Code.SWEEPER_QUEUED_TOO_LONG)])
             counts["queued"] += 1
         except Exception as exc:  # noqa: BLE001
             log.warning("sweeper could not publish email %s: %s", email_id, exc)

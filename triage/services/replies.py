@@ -18,8 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from triage import labels
 from triage.mime import NOTIFICATION_HEADER
 from triage.models import InboundEmail, Reply
+from triage.routes import Code, reason
 from triage.sanitize import strip_invisible
 from triage.services.audit import audit_write
 from triage.services.outcome import Outcome, ReviewError
@@ -52,7 +54,7 @@ def _recipient(email: InboundEmail) -> str:
     address = (email.from_address or "").strip()
     if email.automated:
         raise ReviewError(_("This email was not triaged (%(why)s); it gets no reply.")
-                          % {"why": email.automated})
+                          % {"why": labels.automated(email.automated, email.from_address)})
     try:
         validate_email(address)
     except ValidationError as exc:
@@ -109,7 +111,8 @@ def _deliver(reply: Reply) -> Outcome:
             Reply.objects.filter(pk=reply.pk).update(state=Reply.State.FAILED,
                                                      error=str(exc)[:2000])
             audit_write(reply.email_id, "reply_failed", actor=reply.author,
-                        target=f"reply:{reply.pk}", reason=str(exc)[:2000])
+                        target=f"reply:{reply.pk}",
+                        reasons=[reason(Code.REPLY_NOT_SENT, error=str(exc)[:2000])])
         log.warning("reply %s not sent: %s", reply.pk, exc)
         return Outcome(False, _("The reply was recorded but not sent: %(error)s")
                        % {"error": str(exc)[:200]})

@@ -34,6 +34,7 @@ from django.db import transaction
 from django.db.models import Model, Q, QuerySet
 from django.utils import timezone
 
+from triage import routes
 from triage.models import (
     Attachment,
     ChainCall,
@@ -106,12 +107,13 @@ def purge_expired(*, now=None, batch: int = 500, max_batches: int = 100) -> dict
     day's run continues); safe to run twice at once (the unique tombstone decides)."""
     counts = {str(stage): 0 for stage in Stage}
     for stage in (Stage.RAW, Stage.CONTENT, Stage.RECORD):
-        reason = f"retention: {stage} kept {retention_days()[stage]} days"
+        why = [routes.reason(routes.Code.RETENTION, stage=stage,
+                             days=retention_days()[stage])]
         for _ in range(max_batches):
             ids = expired(stage, now=now, limit=batch)
             if not ids:
                 break
-            counts[stage] += sum(email_remove(pk, stage, reason=reason) for pk in ids)
+            counts[stage] += sum(email_remove(pk, stage, reasons=why) for pk in ids)
             if len(ids) < batch:
                 break
     if any(counts.values()):
@@ -119,20 +121,22 @@ def purge_expired(*, now=None, batch: int = 500, max_batches: int = 100) -> dict
     return counts
 
 
-def email_remove(email_id: int, stage: str, *, reason: str, actor=None,
-                 requested_by: str = "") -> bool:
+def email_remove(email_id: int, stage: str, *, reasons: list[dict], note: str = "",
+                 actor=None, requested_by: str = "") -> bool:
     """Remove one stage from one email, with its tombstone and audit row in one
     transaction (earlier stages too: a record is never deleted with its raw message
-    still stored). False when that stage was already done."""
+    still stored). False when that stage was already done. Why: ``reasons``
+    (``routes.reason``) and ``note``, a person's words (an erasure request's)."""
     order = [Stage.RAW, Stage.CONTENT, Stage.RECORD]
     removed_any = False
     for step in order[:order.index(stage) + 1]:
-        removed_any |= _remove_stage(email_id, step, reason=reason, actor=actor,
+        removed_any |= _remove_stage(email_id, step, reasons=reasons, note=note, actor=actor,
                                      requested_by=requested_by)
     return removed_any
 
 
-def _remove_stage(email_id: int, stage: str, *, reason: str, actor, requested_by: str) -> bool:
+def _remove_stage(email_id: int, stage: str, *, reasons: list[dict], note: str, actor,
+                  requested_by: str) -> bool:
     with transaction.atomic():
         email = (InboundEmail.objects.select_for_update().filter(pk=email_id)
                  .only("pk", "received_at").first())
@@ -141,10 +145,11 @@ def _remove_stage(email_id: int, stage: str, *, reason: str, actor, requested_by
         removed = {Stage.RAW: _remove_raw, Stage.CONTENT: _remove_content,
                    Stage.RECORD: _remove_record}[stage](email_id)
         Tombstone.objects.create(email_id=email_id, stage=stage, received_at=email.received_at,
-                                 removed=removed, reason=reason[:2000], actor=actor,
-                                 requested_by=requested_by[:200])
+                                 removed=removed, reasons=reasons, reason=note[:2000],
+                                 actor=actor, requested_by=requested_by[:200])
         if stage != Stage.RECORD:
-            audit_write(email_id, f"{stage}_removed", actor=actor, reason=reason[:2000],
+            audit_write(email_id, f"{stage}_removed", actor=actor, reasons=reasons,
+                        reason=note[:2000],
                         data={"removed": removed, "requested_by": requested_by[:200]})
     return True
 
@@ -175,7 +180,8 @@ def _remove_content(email_id: int) -> list[str]:
         subject="", text_body="", html_body="", html_text="", from_header="", from_address="",
         to=[], cc=[], envelope_sender="", envelope_recipients=[], message_id="", in_reply_to="",
         references=[], flags={})
-    _scrub(InboundEmail.objects.filter(pk=email_id), status_reason=scrub_reasons)
+    _scrub(InboundEmail.objects.filter(pk=email_id), status_reasons=scrub_reasons,
+           status_note=scrub_reasons)
     Attachment.objects.filter(email_id=email_id).update(filename="")
     ChainCall.objects.filter(run__email_id=email_id).update(output=None)
     _scrub(ChainCall.objects.filter(run__email_id=email_id), error=scrub_reasons)
@@ -196,7 +202,8 @@ def _remove_content(email_id: int) -> list[str]:
     _scrub(Reply.objects.filter(email_id=email_id), error=scrub_reasons)
     _scrub(Note.objects.filter(email_id=email_id), body=scrub_reasons)
     _scrub(EmailEvent.objects.filter(email_id=email_id).exclude(kind__in=_PRIVACY_EVENTS),
-           reason=scrub_reasons, before=scrub_reasons, after=scrub_reasons,
+           reason=scrub_reasons, reasons=scrub_reasons, before=scrub_reasons,
+           after=scrub_reasons,
            data=scrub_reasons)
     _scrub_admin_log(email_id)
     return list(CONTENT_FIELDS)
@@ -243,7 +250,11 @@ def _decision_facts(decision: dict | None) -> dict:
 # --- reasons without anyone's words ------------------------------------------------------
 
 # A reason's params that are the sender's words, dropped whole.
-_QUOTES = frozenset({"quote", "quotes"})
+# The email's words a reason carries as such (its quotes, the names of its parts, a
+# sender's address): dropped, as ``routes.without_quotes`` drops them.
+_QUOTES = frozenset({"quote", "quotes", "part", "address"})
+# An exception's name (``PdfReadError``) is the library's word, not anyone's.
+_EXCEPTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,63}")
 # Params that are words of someone's (an address, a name, a technical message quoting
 # the model): replaced, whatever they look like.
 _PERSONAL = frozenset({"text", "detail", "address", "sender", "to", "from", "contact",
@@ -254,7 +265,7 @@ _PERSONAL = frozenset({"text", "detail", "address", "sender", "to", "from", "con
 _VOCABULARY = frozenset({"code", "codes", "state", "route", "department", "source", "chain",
                          "kind", "template", "stage", "trigger", "triggers", "claim_type",
                          "claim_types", "field", "currency", "dedupe_basis", "assignee",
-                         "closed_by"})
+                         "closed_by", "fields", "how", "provider"})
 _WORD = re.compile(r"[a-z][a-z0-9_.-]{0,63}")
 # Numbers as the reasons store them (Decimals as strings), dates, currency codes.
 _FACT = re.compile(r"-?\d{1,18}(?:\.\d{1,6})?|\d{4}-\d\d-\d\d(?:[T ][\d:.]{5,15}"
@@ -301,6 +312,8 @@ def _param(key: str, value: Any) -> Any:
 
 
 def _kept(key: str, value: str) -> bool:
+    if key == "error" and _EXCEPTION_NAME.fullmatch(value):
+        return True
     if key in _PERSONAL:
         return False
     return bool(_FACT.fullmatch(value)) or (key in _VOCABULARY

@@ -73,8 +73,8 @@ def run_record_manual(email: InboundEmail, actor, route: Route, *, decision: dic
         **facts)
 
 
-def run_abandon(email_id: int, *, reason: str) -> int:
+def run_abandon(email_id: int, *, why: dict) -> int:
     """End the email's running runs as errors (a retry, a lost worker, giving up):
-    the record says why the run has no decision."""
+    the record says why the run has no decision (``why``, a reason)."""
     return TriageRun.objects.filter(email_id=email_id, status=RunStatus.RUNNING).update(
-        status=RunStatus.ERROR, finished_at=timezone.now(), errors=[reason[:2000]])
+        status=RunStatus.ERROR, finished_at=timezone.now(), errors=[why])

@@ -15,7 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from triage import backstop, labels
+from triage import backstop, labels, routes
 from triage.decision import Config
 from triage.models import InboundEmail, Status, Ticket, TicketVersion, TriageRun
 from triage.readers.dates import parse_date
@@ -118,6 +118,9 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
                 claim[field] = new
         if not diff:
             return Outcome(False, _("Nothing changed."))
+        # A corrected value stands on the staff member's word, no longer on the quote.
+        claim["grounding"] = {**(claim.get("grounding") or {}),
+                              **dict.fromkeys(diff, "corrected")}
         data["claim"] = claim
         ticket.data, ticket.version, ticket.last_corrected_by = data, ticket.version + 1, actor
         ticket.save(update_fields=["data", "version", "last_corrected_by"])
@@ -132,7 +135,7 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
         return Outcome(True, _("Ticket corrected: now version %(version)s. The corrected "
                                "figures cross the backstop (%(triggers)s): the email is "
                                "escalated to the trading desk.") % {
-            "version": ticket.version, "triggers": labels.sentences(triggers)})
+            "version": ticket.version, "triggers": labels.reasons(triggers)})
     return Outcome(True, _("Ticket corrected: now version %(version)s.") % {
         "version": ticket.version})
 
@@ -142,7 +145,7 @@ def ticket_correct(ticket_id: int, actor, *, seen_version: int, changes: dict) -
 _CORRECTABLE_FROM = (Status.TICKET, Status.NEEDS_REVIEW, Status.FAILED)
 
 
-def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) -> list[str]:
+def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) -> list[dict]:
     """A correction of the figures goes through the backstop again; one that crosses it
     escalates like any escalation (a decision run, the email's route, the desk told).
     Deadlines count from today: what matters now is the desk's time left."""
@@ -164,8 +167,8 @@ def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) 
     email = InboundEmail.objects.select_for_update().get(pk=ticket.email_id)
     if email.status not in _CORRECTABLE_FROM:
         return []  # on its way through triage again: that run decides (and nobody approves)
-    triggers = [f"staff correction (version {ticket.version}, from {now.date()}): {t}"
-                for t in result.triggers]
+    triggers = [routes.reason(routes.Code.STAFF_CORRECTION, version=ticket.version,
+                              date=now.date(), trigger=t) for t in result.triggers]
     run = runs.run_record_manual(
         email, actor, Route.ESCALATED,
         decision={"correction": {"ticket": ticket.pk, "version": ticket.version},
@@ -176,7 +179,7 @@ def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) 
         response_deadline=result.deadline,
         contract_reference=(claim.get("contract_reference") or "")[:100],
         lot_reference=(claim.get("lot_reference") or "")[:100])
-    escalation_raise(email, run, old=email.status, actor=actor, reason="; ".join(triggers),
+    escalation_raise(email, run, old=email.status, actor=actor, reasons=triggers,
                      kind="correction_escalated")
     return triggers
 

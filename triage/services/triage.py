@@ -14,7 +14,7 @@ from django.utils import timezone
 from triage import metrics
 from triage.decision import Decision, EmailInput, decide, model_spec
 from triage.models import InboundEmail, Status, TriageRun
-from triage.routes import Route
+from triage.routes import Code, Route, reason
 from triage.services import emails, runs
 from triage.services.audit import audit_write
 from triage.services.status import email_transition
@@ -40,17 +40,17 @@ def email_claim(email_id: int, task_id: str) -> bool:
                     and row["processing_task_id"] == task_id)
         if takeover and _attempt_unfinished(
                 email_id, row["unfinished_attempts"],
-                reason="worker lost mid-run; the task was redelivered"):
+                why=reason(Code.WORKER_LOST_REDELIVERED)):
             return False
         claimed = InboundEmail.objects.filter(pk=email_id).filter(
             Q(status=Status.QUEUED) | Q(status=Status.PROCESSING, processing_task_id=task_id)
             if task_id else Q(status=Status.QUEUED)
         ).update(status=Status.PROCESSING, processing_task_id=task_id, status_changed_at=now,
-                 triage_attempts=F("triage_attempts") + 1, status_reason="")
+                 triage_attempts=F("triage_attempts") + 1, status_reasons=[], status_note="")
         if not claimed:
             return False
         audit_write(email_id, "claimed", old_status=row["status"], new_status=Status.PROCESSING,
-                    reason="redelivered after worker loss" if takeover else "worker claimed",
+                    reasons=[reason(Code.REDELIVERED if takeover else Code.WORKER_CLAIMED)],
                     data={"task_id": task_id})
     return True
 
@@ -66,18 +66,19 @@ def email_release_lost(email_id: int, *, stuck_before) -> str:
         if row is None:
             return ""
         if _attempt_unfinished(email_id, row["unfinished_attempts"],
-                               reason="worker lost or hard time limit mid-run (sweeper)"):
+                               why=reason(Code.WORKER_LOST_SWEEPER)):
             return Status.FAILED
         email_transition(email_id, old=Status.PROCESSING, new=Status.QUEUED, kind="requeued",
-                         reason="sweeper: worker lost mid-run")
+                         reasons=[reason(Code.SWEEPER_WORKER_LOST)])
     return Status.QUEUED
 
 
-def _attempt_unfinished(email_id: int, count: int, *, reason: str) -> bool:
-    """Record that the claim on a locked ``processing`` email died: its running runs end
-    as errors and the count goes up. True when that was the last attempt allowed and
-    the email is now ``failed``, for a person to decide or re-queue."""
-    runs.run_abandon(email_id, reason=reason)
+def _attempt_unfinished(email_id: int, count: int, *, why: dict) -> bool:
+    """Record that the claim on a locked ``processing`` email died (``why``, a reason):
+    its running runs end as errors and the count goes up. True when that was the last
+    attempt allowed and the email is now ``failed``, for a person to decide or
+    re-queue."""
+    runs.run_abandon(email_id, why=why)
     count += 1
     InboundEmail.objects.filter(pk=email_id).update(unfinished_attempts=count)
     limit = settings.TRIAGE_MAX_UNFINISHED_ATTEMPTS
@@ -85,8 +86,7 @@ def _attempt_unfinished(email_id: int, count: int, *, reason: str) -> bool:
         return False
     email_transition(
         email_id, old=Status.PROCESSING, new=Status.FAILED, kind="failed",
-        reason=f"gave up: {count} attempt(s) never finished (hard time limit or worker "
-               f"lost; limit {limit}); last: {reason}",
+        reasons=[reason(Code.GAVE_UP_UNFINISHED, count=count, limit=limit, last=why)],
         processing_task_id="", data={"unfinished_attempts": count})
     log.warning("email %s failed after %s unfinished attempts", email_id, count)
     return True
@@ -130,31 +130,50 @@ def _release_connection() -> None:
 
 
 def _apply(email: InboundEmail, run: TriageRun, decision: Decision) -> None:
-    route = Route(decision.route)
-    reason = "; ".join(decision.review_signals + decision.errors)[:2000] \
-        if route == Route.NEEDS_REVIEW else (
-        "; ".join(decision.backstop_triggers + decision.model_triggers)[:2000]
-        if route == Route.ESCALATED else f"{route} ({decision.provider})")
     applied = emails.email_route(
-        email, run, old=Status.PROCESSING, reason=reason, kind="routed",
+        email, run, old=Status.PROCESSING, reasons=routed_reasons(decision), kind="routed",
         department=decision.department,
-        ticket_data={"claim": decision.claim, "checklist": decision.checklist})
+        ticket_data={"claim": _grounded(decision), "checklist": decision.checklist})
     if not applied:
         # Someone else moved it (the sweeper re-queued a run it thought dead): keep the
         # run for the record, take no action.
         log.warning("email %s left processing during the run; decision not applied", email.pk)
 
 
-def email_requeue_for_retry(email_id: int, *, reason: str, countdown: float) -> None:
+def _grounded(decision: Decision) -> dict | None:
+    """The claim a draft starts from, with whether each value's quote is in the email."""
+    if decision.claim is None or not decision.grounding:
+        return decision.claim
+    return {**decision.claim, "grounding": dict(decision.grounding)}
+
+
+def routed_reasons(decision: Decision) -> list[dict]:
+    """Why the email went where it did: for a person, the review signals and the
+    errors; for the desk, the backstop's triggers and the model's (each trigger code a
+    reason of its own); else the route and who decided it."""
+    route = Route(decision.route)
+    if route == Route.NEEDS_REVIEW:
+        return decision.review_signals + decision.errors
+    if route == Route.ESCALATED:
+        return decision.backstop_triggers + [
+            t if isinstance(t, dict) else reason(Code.MODEL_TRIGGER, trigger=t)
+            for t in decision.model_triggers]
+    return [reason(Code.ROUTED, route=route, provider=decision.provider)]
+
+
+def email_requeue_for_retry(email_id: int, *, error: str, countdown: float) -> None:
+    """Back to the queue for the task's retry; ``error``: the technical text."""
+    why = reason(Code.RETRY, seconds=round(countdown), error=error)
     with transaction.atomic():
-        runs.run_abandon(email_id, reason=reason)
+        runs.run_abandon(email_id, why=why)
         email_transition(email_id, old=Status.PROCESSING, new=Status.QUEUED, kind="retry",
-                         reason=f"retry in {countdown:.0f}s: {reason}")
+                         reasons=[why])
 
 
-def email_fail(email_id: int, *, reason: str) -> None:
+def email_fail(email_id: int, *, why: dict) -> None:
+    """The task gave up (``why``, a reason): failed, for a person to decide or re-queue."""
     metrics.email_failed()
     with transaction.atomic():
-        runs.run_abandon(email_id, reason=reason)
+        runs.run_abandon(email_id, why=why)
         email_transition(email_id, old=Status.PROCESSING, new=Status.FAILED, kind="failed",
-                         reason=reason, processing_task_id="")
+                         reasons=[why], processing_task_id="")

@@ -18,6 +18,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from lab.bench.machine import machine_line
 from lab.harness import PRODUCT_SETTINGS
 from lab.scratchdb import connect, scratch_database, server_params, url
 
@@ -88,7 +89,7 @@ class Command(BaseCommand):
         seeding = f"seeded in {seeded:.0f} s" if not opts["reuse"] else f"reused {opts['reuse']}"
         self.stdout.write(f"\nInbound-email changelist, {opts['count']:,} emails in PostgreSQL "
                           f"({seeding}), server time through Django's handler, "
-                          f"median of {opts['repeat']} requests\n")
+                          f"median of {opts['repeat']} requests\n{machine_line()}\n")
         header = f"{'page':<18} {'per page':>8} {'median ms':>9} {'max ms':>7} {'queries':>7}"
         self.stdout.write(header)
         self.stdout.write("-" * len(header))

@@ -20,6 +20,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from lab.bench.machine import machine_line
 from lab.harness import PRODUCT_SETTINGS, free_port
 from lab.loadgen import percentiles, send_batch
 from lab.scratchdb import scratch_database, server_params, url
@@ -79,7 +80,8 @@ class Command(BaseCommand):
             f"PostgreSQL, enqueue to {broker}, {clients} keep-alive clients, "
             f"{os.cpu_count()} CPUs (client and server share them), load average "
             f"{os.getloadavg()[0]:.2f}, database connections: "
-            f"{'psycopg pool' if settings.TRIAGE_DB_POOL_MAX else 'CONN_MAX_AGE'}\n")
+            f"{'psycopg pool' if settings.TRIAGE_DB_POOL_MAX else 'CONN_MAX_AGE'}\n"
+            f"{machine_line()}\n")
         header = f"{'phase':<10} {'requests':>8} {'ok':>6} {'req/s':>8} {'p50 ms':>8} " \
                  f"{'p99 ms':>8} {'max ms':>8} {'> 100 ms':>8}"
         self.stdout.write(header)

@@ -13,6 +13,7 @@ import uuid
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from lab.bench.machine import machine_line
 from lab.harness import Stack
 from lab.loadgen import percentiles
 from lab.scratchdb import server_params
@@ -85,7 +86,8 @@ class Command(BaseCommand):
         w = self.stdout.write
         w(f"\nLoad run: {duration} s per rate, signed JSON through gunicorn (3x4), {self.pool}, "
           f"scripted model at 300 ms per call (SIMULATED), PostgreSQL, private Redis, "
-          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the end\n")
+          f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} at the end\n"
+          f"{machine_line()}\n")
         head = (f"{'rate/s':>6} {'sent':>6} {'accepted/s':>10} {'p50 ms':>7} {'p99 ms':>7} "
                 f"{'triaged/min':>11} {'max queue':>9} {'queue at end':>12} {'drain s':>8} "
                 f"{'lost':>5} {'unanswered':>10}")

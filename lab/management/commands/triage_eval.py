@@ -129,6 +129,9 @@ class Command(BaseCommand):
             f = s["fields"][name]
             rows.append((f"{name} ({'within 1%' if name == 'exposure_amount' else 'exact'})",
                          f"{pct(f['accuracy'])} of {f['labelled']}"))
+        for name, f in s["faithfulness"].items():
+            rows.append((f"{name}: quote in the email", f"{pct(f['faithfulness'])} of "
+                         f"{f['found'] + f['not_found']} quoted ({f['no_quote']} unquoted)"))
         rows += [("LLM calls per email", f"{s['llm_calls_per_email']:.2f}"),
                  ("tokens per email in/out", f"{s['input_tokens_per_email']:.0f}/"
                                              f"{s['output_tokens_per_email']:.0f}"),

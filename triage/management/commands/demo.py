@@ -28,6 +28,7 @@ from config.env import secret_key_file
 from triage import mime
 from triage.models import InboundEmail, Provider, Status
 from triage.roles import demo_users
+from triage.routes import Code, reason
 from triage.services.ingestion import email_ingest
 from triage.services.status import email_transition
 from triage.services.triage import email_triage
@@ -155,7 +156,7 @@ class Command(BaseCommand):
         for email_id, status in waiting.values_list("pk", "status"):
             if status == Status.RECEIVED:
                 email_transition(email_id, old=Status.RECEIVED, new=Status.QUEUED,
-                                 reason="demo: triaged inline")
+                                 reasons=[reason(Code.DEMO_INLINE)])
             route = email_triage(email_id)
             self.stdout.write(f"  email {email_id}: {route}")
 

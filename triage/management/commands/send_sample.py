@@ -9,11 +9,13 @@ import base64
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
 from triage.signing import sign
 
@@ -105,3 +107,17 @@ class Command(BaseCommand):
         except (urllib.error.URLError, TimeoutError) as exc:
             raise CommandError(f"could not reach {options['url']}: {exc}") from exc
         self.stdout.write(f"HTTP {status} {answer}")
+        link = _item_link(options["url"], answer)
+        if link:
+            self.stdout.write(f"Open it (the worker triages it in a moment): {link}")
+
+
+def _item_link(webhook_url: str, answer: str) -> str:
+    """The console page of the stored email, on the host the webhook was posted to."""
+    try:
+        email_id = int(json.loads(answer)["id"])
+    except (ValueError, KeyError, TypeError):
+        return ""
+    parts = urllib.parse.urlsplit(webhook_url)
+    path = reverse("admin:triage_inboundemail_change", args=[email_id])
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, "", ""))

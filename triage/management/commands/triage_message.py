@@ -1,5 +1,6 @@
 """Run the triage pipeline on one message, synchronously, and print the decision.
-Nothing is stored; no side effect runs."""
+Nothing is stored; no side effect runs. The text output says the reasons in the active
+language; ``--json`` prints them as stored (codes, parameters and quotes)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
-from triage import mime
+from triage import labels, mime
 from triage.decision import Config, EmailInput, build_model, model_spec, run_chains
 from triage.sanitize import escape_invisible
 
@@ -57,15 +58,19 @@ class Command(BaseCommand):
         w(f"claim:       {r['is_claim']}   department: {r['department']}")
         esc = r["escalation"]
         w(f"escalation:  {esc['required']}")
-        w(f"  model:     {escape_invisible(', '.join(esc['model_triggers'])) or '-'}")
-        w(f"  backstop:  {escape_invisible('; '.join(esc['backstop_triggers'])) or '-'}")
-        w(f"review:      {escape_invisible('; '.join(r['review_signals'])) or '-'}")
+        model = ", ".join(map(labels.model_trigger, esc["model_triggers"]))
+        w(f"  model:     {escape_invisible(model) or '-'}")
+        w(f"  backstop:  {escape_invisible(labels.reasons(esc['backstop_triggers'])) or '-'}")
+        w(f"review:      {escape_invisible(labels.reasons(r['review_signals'])) or '-'}")
         if r["claim"]:
             c = r["claim"]
             w(f"exposure:    {c['exposure_amount']} {c['exposure_currency']} "
               f"(USD {c['exposure_usd']})   deadline: {c['response_deadline']}")
+            if c.get("unsupported"):
+                w(f"unsupported: {', '.join(c['unsupported'])} (the model's quote is not in "
+                  f"the email)")
         w(f"provider:    {llm_info['provider']} ({llm_info['model']}), {llm_info['calls']} "
           f"calls in {llm_info['rounds']} rounds, tokens {llm_info['input_tokens']}/"
           f"{llm_info['output_tokens']}")
         for error in r["errors"]:
-            w(self.style.WARNING(f"error:       {escape_invisible(error)}"))
+            w(self.style.WARNING(f"error:       {escape_invisible(labels.reason(error))}"))

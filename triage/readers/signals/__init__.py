@@ -39,7 +39,8 @@ A megabyte of repeated claim words, negators or "IBAN" reads in well under a sec
 Modules by concern: ``matching`` (pattern building, candidate bound),
 ``vocabulary`` (claim words), ``cues`` (sentence cues), ``document`` (the analysed
 text), ``negation``, ``topics`` (naming a topic), ``threats``, ``claims`` (affirmed
-words, claim types) and ``bank`` (bank changes, account identifiers).
+words, claim types), ``bank`` (bank changes, account identifiers) and ``senders``
+(sender domains passing for ours or a counterpart's).
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from triage.readers.signals.document import _doc as _doc
 from triage.readers.signals.document import _folded as _folded
 from triage.readers.signals.matching import words
 from triage.readers.signals.negation import is_negated
+from triage.readers.signals.senders import Lookalike, sender_lookalikes
 from triage.readers.signals.threats import (
     ARBITRATION_WORDS,
     CANCELLATION_WORDS,
@@ -68,6 +70,7 @@ __all__ = [
     "CANCELLATION_WORDS",
     "CLAIM_TYPE_PATTERNS",
     "CLAIM_WORDS",
+    "Lookalike",
     "bank_accounts",
     "bank_change_signal",
     "claim_types",
@@ -75,6 +78,7 @@ __all__ = [
     "claim_is_made",
     "has_claim_signal",
     "is_negated",
+    "sender_lookalikes",
     "threat_signal",
     "words",
 ]

@@ -1,0 +1,129 @@
+"""Is each value the model extracted backed by the email's own words? (pure: no Django,
+no LangChain).
+
+The extraction returns, for every field it fills, a short verbatim quote. A quote is
+checked against the email's text (every part the rules read: body, visible HTML,
+attachments), both normalised the same way: look-alike letters folded, NFKC, case
+folded, every run of whitespace one space, typographic quotes and dashes made plain.
+A model may shorten a quote with an ellipsis; each piece must then be in the email, in
+order. An amount's quote must also hold the amount (a real "USD 180,000" quoted for an
+exposure of 1,800 does not back it).
+
+Each filled field is ``found`` (a quote of it is in the email), ``not_found`` (quotes
+were given, none is in the email, or none holds the amount: the value is unsupported)
+or ``no_quote``. An unsupported value can add to an escalation (the backstop reads the
+figures, whatever the model quoted) but never lower one: ``route`` sends a
+non-escalated claim resting on an unsupported amount, currency, deadline or claim type
+to a person. A value with no quote is marked and counted, not routed on: a right model
+that forgot a quote is not evidence of a wrong value.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from triage.readers import money
+from triage.readers.text import fold_for_rules
+
+FOUND, NOT_FOUND, NO_QUOTE = "found", "not_found", "no_quote"
+
+# The fields whose value decides a route: an unsupported one sends the claim to a person.
+ROUTING_FIELDS = ("exposure_amount", "exposure_currency", "response_deadline", "claim_types")
+
+_SPACE = re.compile(r"\s+")
+_SUM = re.compile(r"\s+\+\s+")
+_ELLIPSIS = re.compile(r"\s*(?:\.\.\.+|…|\[\.\.\.\])\s*")
+_PLAIN = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
+                        "\u00ab": '"', "\u00bb": '"', "\u2013": "-", "\u2014": "-",
+                        "\u2212": "-", "\u00a0": " ", "\u202f": " "})
+# What a model wraps a quote in, and what it drops at the ends.
+_EDGES = " \t\"'`.,;:!?()[]"
+# A piece this short proves nothing on its own ("a", "USD"): the quote needs a longer one.
+_MIN_PIECE = 3
+
+
+def normalise(text: str) -> str:
+    """Text as the quotes are compared: folded, case-free, one space between words."""
+    return _SPACE.sub(" ", fold_for_rules(text).translate(_PLAIN).casefold()).strip()
+
+
+def quote_in(quote: str, normalised_text: str) -> bool:
+    """Whether ``quote`` (normalised here) is in ``normalised_text``: piece by piece in
+    order around an ellipsis; items a model added up (``A + B``) each anywhere."""
+    for item in _SUM.split(normalise(quote)):
+        pieces = [p.strip(_EDGES) for p in _ELLIPSIS.split(item)]
+        pieces = [p for p in pieces if p]
+        if not pieces or max(len(p) for p in pieces) < _MIN_PIECE:
+            return False
+        at = 0
+        for piece in pieces:
+            found = normalised_text.find(piece, at)
+            if found < 0:
+                return False
+            at = found + len(piece)
+    return True
+
+
+def _holds_amount(quote: str, value: object) -> bool:
+    """Whether the quote states ``value``: one of its figures, or its items added up."""
+    try:
+        wanted = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return False
+    items = _SUM.split(quote)
+    figures = []
+    for item in items:
+        read = [m.amount for m in money.find_amounts(item)] or [
+            n for n in (money.parse_number(t.strip(" .,'"))
+                        for t in re.findall(r"\d[\d.,' ]*", item)) if n is not None]
+        figures.append(read)
+    if any(_close(f, wanted) for read in figures for f in read):
+        return True
+    return len(items) > 1 and all(len(read) == 1 for read in figures) and _close(
+        sum(read[0] for read in figures), wanted)
+
+
+def _close(figure: Decimal, wanted: Decimal) -> bool:
+    return abs(figure - wanted) <= Decimal("0.005") * max(abs(wanted), 1)
+
+
+def _filled(claim: dict) -> list[tuple[str, object]]:
+    fields = []
+    for name, value in claim.items():
+        if name in ("quotes", "checklist") or value in (None, "", [], {}):
+            continue
+        if name == "hvi" and isinstance(value, dict):
+            fields += [(f"hvi.{k}", v) for k, v in value.items() if v not in (None, "")]
+            continue
+        fields.append((name, value))
+    return fields
+
+
+def ground(claim: dict | None, text: str) -> dict[str, str]:
+    """``{field: found | not_found | no_quote}`` for every field the extraction filled.
+    Linear in the text: it is normalised once, and each quote is searched once."""
+    if not claim:
+        return {}
+    quotes: dict[str, list[str]] = {}
+    for q in claim.get("quotes") or []:
+        if isinstance(q, dict) and isinstance(q.get("quote"), str) and q["quote"].strip():
+            quotes.setdefault(str(q.get("field", "")), []).append(q["quote"][:1000])
+    haystack = normalise(text)
+    result = {}
+    for name, value in _filled(claim):
+        given = quotes.get(name) or (quotes.get(name[4:]) if name.startswith("hvi.") else None)
+        if not given:
+            result[name] = NO_QUOTE
+            continue
+        backed = [q for q in given if quote_in(q, haystack)]
+        if name == "exposure_amount":
+            backed = [q for q in backed if _holds_amount(q, value)]
+        result[name] = FOUND if backed else NOT_FOUND
+    return result
+
+
+def unsupported(grounding: dict[str, str], fields: tuple[str, ...] | None = None) -> list[str]:
+    """The fields whose quotes are not in the email (of ``fields``, when given)."""
+    return [f for f, state in grounding.items()
+            if state == NOT_FOUND and (fields is None or f in fields)]
