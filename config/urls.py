@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.http import HttpRequest, JsonResponse
 from django.urls import include, path
 
-from triage import ops, webhooks
+from triage import esp, ops, webhooks
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -12,7 +12,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 urlpatterns = [
     path("webhooks/inbound/", webhooks.inbound, name="webhook-inbound"),
-    path("webhooks/anymail/", include(webhooks.anymail_urlpatterns)),
+    path("webhooks/anymail/", include(esp.anymail_urlpatterns)),
     path("healthz/", healthz, name="healthz"),
     path("readyz/", ops.readyz, name="readyz"),
     path("metrics", ops.metrics_view, name="metrics"),

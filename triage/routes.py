@@ -92,6 +92,12 @@ class Trigger(StrEnum):
     OTHER = "other"
 
 
+# What stands, once an email's content is removed (retention, an erasure request), where
+# someone's words were: a stored reason, a note, a reply's text. One fixed value, so the
+# console shows it in the reader's language and a reason's code and numbers stay.
+ERASED = "content removed"
+
+
 # --- reasons as data -----------------------------------------------------------------
 # Every trigger, review signal, error and status or audit reason the product writes is
 # stored as a dict built by ``reason``: its code and its parameters, JSON-native, plus

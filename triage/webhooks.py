@@ -11,13 +11,10 @@
 * 202 new, 200 duplicate, 400 malformed, 401 unauthenticated, 413 too large,
   415 other content types, 503 no secret configured.
 
-The ESP doors (``/webhooks/anymail/mailgun/inbound[_mime]/``,
-``/webhooks/anymail/postmark/inbound/``) answer the same way, with these differences:
-200 for new and duplicate alike (Mailgun retries anything but 200 and 406), 401 for a
-failed signature or basic auth, 406 for a Mailgun token used before (a replay; Mailgun
-does not retry a 406), 503 while ``MAILGUN_WEBHOOK_SIGNING_KEY`` or
-``ANYMAIL_WEBHOOK_SECRET`` (Postmark) is unset. Every door refuses a request whose
-Content-Length exceeds ``TRIAGE_MAX_EMAIL_BYTES`` (413) before reading it.
+The ESP doors (``triage.esp``) answer the same way, with the differences they list.
+Every door refuses a request whose Content-Length exceeds ``TRIAGE_MAX_EMAIL_BYTES``
+(413) before reading it; ``too_large``, ``refuse``, ``answer`` and ``parse_rfc822`` are
+what they share.
 """
 
 from __future__ import annotations
@@ -25,51 +22,36 @@ from __future__ import annotations
 import logging
 import re
 import time
-from datetime import UTC, datetime
-from email import encoders
-from email.message import Message
-from email.utils import unquote
-from io import BytesIO
 
-from anymail.exceptions import (
-    AnymailConfigurationError,
-    AnymailError,
-    AnymailWebhookValidationFailure,
-)
-from anymail.signals import AnymailInboundEvent
-from anymail.webhooks.mailgun import MailgunInboundWebhookView
-from anymail.webhooks.postmark import PostmarkInboundWebhookView
 from django.conf import settings
-from django.http import HttpRequest, JsonResponse, QueryDict
-from django.http.multipartparser import MultiPartParser
-from django.urls import path, re_path
+from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from triage import metrics, mime
-from triage.jsonmail import BadRequest, load_json, parse_json
+from triage.jsonmail import BadRequest, parse_json
 from triage.models import Provider
-from triage.services.ingestion import IngestResult, OneTimeToken, TokenReused, email_ingest
-from triage.signing import check_mailgun_fields, verify_signature
+from triage.services.ingestion import IngestResult, email_ingest
+from triage.signing import verify_signature
 
 log = logging.getLogger(__name__)
 
 _CONTENT_LENGTH = re.compile(r"[0-9]{1,19}")
 
 
-def _error(status: int, reason: str) -> JsonResponse:
+def refuse(status: int, reason: str) -> JsonResponse:
     return JsonResponse({"error": reason}, status=status)
 
 
-def _too_large(request: HttpRequest) -> JsonResponse | None:
+def too_large(request: HttpRequest) -> JsonResponse | None:
     """Every door, before anything reads or parses the body: the declared length.
     (WSGI reads no more than Content-Length, so the declaration bounds the body.)"""
     limit = settings.TRIAGE_MAX_EMAIL_BYTES
     declared = request.META.get("CONTENT_LENGTH") or "0"
     if not _CONTENT_LENGTH.fullmatch(declared):
-        return _error(400, "invalid Content-Length")
+        return refuse(400, "invalid Content-Length")
     if int(declared) > limit:
-        return _error(413, f"message larger than {limit} bytes")
+        return refuse(413, f"message larger than {limit} bytes")
     return None
 
 
@@ -79,13 +61,13 @@ def _too_large(request: HttpRequest) -> JsonResponse | None:
 def inbound(request: HttpRequest) -> JsonResponse:
     secrets = settings.TRIAGE_WEBHOOK_SECRETS
     if not secrets:
-        return _error(503, "webhook disabled: TRIAGE_WEBHOOK_SECRET is not configured")
-    refusal = _too_large(request)
+        return refuse(503, "webhook disabled: TRIAGE_WEBHOOK_SECRET is not configured")
+    refusal = too_large(request)
     if refusal:
         return refusal
     body = request.body
     if len(body) > settings.TRIAGE_MAX_EMAIL_BYTES:  # a server that ignored the length
-        return _error(413, f"message larger than {settings.TRIAGE_MAX_EMAIL_BYTES} bytes")
+        return refuse(413, f"message larger than {settings.TRIAGE_MAX_EMAIL_BYTES} bytes")
 
     problem = verify_signature(
         secrets,
@@ -97,247 +79,34 @@ def inbound(request: HttpRequest) -> JsonResponse:
     )
     if problem:
         log.warning("webhook refused: %s", problem)
-        return _error(401, problem)
+        return refuse(401, problem)
 
     content_type = request.content_type.lower()
     try:
         if content_type == "application/json":
             parsed, raw_format = mime.parse_fields(**parse_json(body)), "json"
         elif content_type == "message/rfc822":
-            parsed, raw_format = _parse_rfc822(body), "rfc822"
+            parsed, raw_format = parse_rfc822(body), "rfc822"
         else:
-            return _error(415, "Content-Type must be application/json or message/rfc822")
+            return refuse(415, "Content-Type must be application/json or message/rfc822")
     except BadRequest as exc:
-        return _error(400, str(exc))
+        return refuse(400, str(exc))
 
     # Received now, by our clock: a sender's stated time is its Date, and deadlines
     # count from receipt.
     result = email_ingest(parsed, raw=body, raw_format=raw_format, provider=Provider.WEBHOOK)
-    return _answer(result)
+    return answer(result)
 
 
-def _answer(result: IngestResult, *, new: int = 202) -> JsonResponse:
+def answer(result: IngestResult, *, new: int = 202) -> JsonResponse:
     return JsonResponse(
         {"id": result.email_id, "status": result.status, "duplicate": result.duplicate},
         status=200 if result.duplicate else new,
     )
 
 
-def _parse_rfc822(body: bytes) -> mime.ParsedEmail:
+def parse_rfc822(body: bytes) -> mime.ParsedEmail:
     parsed = mime.parse_bytes(body)
     if not mime.looks_like_message(parsed):
         raise BadRequest("not an RFC 5322 message: no From, Message-ID or Subject header")
     return parsed
-
-
-# --- ESP inbound through django-anymail ---------------------------------------------
-
-# Headers an ESP may post as fields (Mailgun's ``message-headers``, Postmark's
-# ``Headers``), counted before anymail builds a message of them: it spends ~100 us on
-# each, so 100,000 of them took 20-28 s. Real mail carries tens; a long relay chain
-# a few hundred.
-MAX_ESP_HEADERS = 1000
-
-
-class _EspDoor:
-    """Anymail's inbound view, closed like the signed webhook: 503 while its secret is
-    unset (anymail would check Mailgun's HMAC against an empty key, and leave Postmark
-    open with a warning), the size limit before anything is read, an answer with a
-    reason for every refusal, and one service call per event. Anymail's signal is not
-    used: a receiver cannot answer a status, and a replay must be refused, not 500."""
-
-    provider: str
-    content_types: frozenset[str]
-    warn_if_no_basic_auth = False  # unset auth is refused with a 503, not warned about
-
-    def missing_secret(self) -> str:
-        raise NotImplementedError
-
-    def one_time_token(self, request: HttpRequest) -> OneTimeToken | None:
-        return None
-
-    def raw_mime(self, request: HttpRequest) -> bytes | None:
-        """The raw message, when the ESP posted one."""
-        return None
-
-    def envelope(self, request: HttpRequest) -> dict:
-        return {"provider_event_id": "", "envelope_sender": "", "envelope_recipients": []}
-
-    def header_count(self, request: HttpRequest) -> int:
-        """How many headers the ESP posted as fields (BadRequest if unreadable)."""
-        raise NotImplementedError
-
-    def post(self, request: HttpRequest, *args, **kwargs) -> JsonResponse:
-        missing = self.missing_secret()
-        if missing:
-            return _error(503, f"webhook disabled: {missing} is not configured")
-        refusal = _too_large(request)
-        if refusal:
-            return refusal
-        if request.content_type.lower() not in self.content_types:
-            return _error(415, f"Content-Type must be {' or '.join(sorted(self.content_types))}")
-        _ = request.body  # read and kept (within the limit): a field can be read again as bytes
-        try:
-            self.run_validators(request)
-        except AnymailWebhookValidationFailure as exc:
-            log.warning("%s webhook refused: %s", self.esp_name, exc)
-            return _error(401, str(exc))
-        try:
-            raw = self.raw_mime(request)
-            if raw is not None:
-                # The message as the ESP received it: stored and parsed by our own
-                # bounded parser, never by anymail's (which recurses on a deeply
-                # nested message and re-serialises what it parsed).
-                parsed, envelope = _parse_rfc822(raw), self.envelope(request)
-            else:
-                raw, envelope = self.message_from_fields(request)
-                parsed = mime.parse_bytes(raw)
-            result = email_ingest(parsed, raw=raw, raw_format="rfc822", provider=self.provider,
-                                  token=self.one_time_token(request), **envelope)
-        except BadRequest as exc:
-            return _error(400, str(exc))
-        except TokenReused as exc:
-            log.warning("%s webhook refused: %s", self.esp_name, exc)
-            return _error(406, str(exc))
-        return _answer(result, new=200)
-
-    def message_from_fields(self, request: HttpRequest) -> tuple[bytes, dict]:
-        """(the ESP's parsed fields as one RFC 5322 message, by anymail, with every
-        attachment's bytes kept; its envelope)."""
-        count = self.header_count(request)
-        if count > MAX_ESP_HEADERS:
-            raise BadRequest(f"{count} headers: a message carries at most {MAX_ESP_HEADERS}")
-        try:
-            events = self.parse_events(request)
-            if len(events) != 1:
-                raise BadRequest(f"expected one inbound event, got {len(events)}")
-            message = events[0].message
-            _attachments_as_base64(message)
-            raw = message.as_bytes()
-        except AnymailConfigurationError as exc:
-            raise BadRequest(str(exc)) from exc
-        except (AnymailError, AttributeError, KeyError, TypeError, ValueError,
-                RecursionError) as exc:
-            raise BadRequest(f"not a {self.esp_name} inbound payload "
-                             f"({type(exc).__name__})") from exc
-        return raw, {"provider_event_id": str(events[0].event_id or ""),
-                     "envelope_sender": message.envelope_sender or "",
-                     "envelope_recipients": [r for r in [message.envelope_recipient] if r]}
-
-
-def _attachments_as_base64(message: Message) -> None:
-    """Anymail sets an attachment's bytes as the part's payload with no transfer
-    encoding, so ``as_bytes()`` rewrites its line ends (a PNG's signature holds a CRLF:
-    579 bytes became 578, typed octet-stream). Base64 carries them as they are."""
-    for part in message.walk():
-        if (not part.is_multipart() and part.get("Content-Disposition") is not None
-                and part.get("Content-Transfer-Encoding") is None):
-            encoders.encode_base64(part)
-
-
-class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
-    """Anymail checks Mailgun's HMAC of timestamp + token. We first refuse malformed
-    fields and stale timestamps, and remember each token until its timestamp leaves
-    the window: the signature does not cover the body, so a token used twice is a
-    replay with whatever body the replayer chose."""
-
-    provider = Provider.MAILGUN
-    content_types = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
-
-    def missing_secret(self) -> str:
-        return "" if self.webhook_signing_key else "MAILGUN_WEBHOOK_SIGNING_KEY"
-
-    def validate_request(self, request: HttpRequest) -> None:
-        # Anymail runs every validate_request in the MRO, this one first.
-        problem = check_mailgun_fields(
-            request.POST.get("timestamp", ""), request.POST.get("token", ""),
-            request.POST.get("signature", ""), now=time.time(),
-            tolerance_s=settings.TRIAGE_WEBHOOK_TOLERANCE_S)
-        if problem:
-            raise AnymailWebhookValidationFailure(problem)
-
-    def one_time_token(self, request: HttpRequest) -> OneTimeToken:
-        expires = int(request.POST["timestamp"]) + settings.TRIAGE_WEBHOOK_TOLERANCE_S
-        return OneTimeToken(request.POST["token"], datetime.fromtimestamp(expires, UTC))
-
-    def raw_mime(self, request: HttpRequest) -> bytes | None:
-        # The inbound_mime route posts the whole message as "body-mime". Django reads
-        # form fields as UTF-8, replacing other bytes; read again as Latin-1, every
-        # byte of the message survives (8-bit headers, binary parts).
-        if "body-mime" not in request.POST:  # an empty one is a message of nothing: refused
-            return None
-        body = BytesIO(request.body)
-        if request.content_type.lower() == "multipart/form-data":
-            fields, _ = MultiPartParser(request.META, body, request.upload_handlers,
-                                        "iso-8859-1").parse()
-        else:
-            fields = QueryDict(request.body, encoding="iso-8859-1")
-        return fields["body-mime"].encode("iso-8859-1")
-
-    def envelope(self, request: HttpRequest) -> dict:
-        recipient = request.POST.get("recipient", "")
-        return {"provider_event_id": request.POST.get("token", ""),
-                "envelope_sender": request.POST.get("sender", ""),
-                "envelope_recipients": [recipient] if recipient else []}
-
-    def header_count(self, request: HttpRequest) -> int:
-        headers = load_json(request.POST.get("message-headers", "[]").encode())
-        return len(headers) if isinstance(headers, list) else 0
-
-
-class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
-    """Postmark signs nothing: basic auth (``ANYMAIL_WEBHOOK_SECRET``) is the only lock.
-    With ``RawEmail`` (the "include raw email content" option) that is the message."""
-
-    provider = Provider.POSTMARK
-    content_types = frozenset({"application/json"})
-
-    def missing_secret(self) -> str:
-        return "" if any(self.basic_auth or ()) else "ANYMAIL_WEBHOOK_SECRET"
-
-    def payload(self, request: HttpRequest) -> dict:
-        if not hasattr(request, "_postmark_payload"):
-            payload = load_json(request.body)
-            if not isinstance(payload, dict):
-                raise BadRequest("not a Postmark inbound payload: expected a JSON object")
-            if payload.get("RecordType", "Inbound") != "Inbound":
-                raise BadRequest(f"not a Postmark inbound payload: a "
-                                 f"{str(payload['RecordType'])[:40]} event")
-            request._postmark_payload = payload
-        return request._postmark_payload
-
-    def parse_events(self, request: HttpRequest) -> list[AnymailInboundEvent]:
-        return [self.esp_to_anymail_event(self.payload(request))]
-
-    def raw_mime(self, request: HttpRequest) -> bytes | None:
-        raw = self.payload(request).get("RawEmail")
-        if raw is None:
-            return None
-        if not isinstance(raw, str) or not raw:
-            raise BadRequest("not a Postmark inbound payload: RawEmail must be a message")
-        return raw.encode("utf-8")  # load_json let no lone surrogate through
-
-    def envelope(self, request: HttpRequest) -> dict:
-        # As anymail reads it: Postmark puts the envelope sender first, as Return-Path.
-        payload = self.payload(request)
-        headers = payload.get("Headers") or [{}]
-        first = headers[0] if isinstance(headers, list) and isinstance(headers[0], dict) else {}
-        sender = first.get("Value") if str(first.get("Name", "")).lower() == "return-path" else ""
-        recipient = payload.get("OriginalRecipient")
-        return {"provider_event_id": str(payload.get("MessageID") or ""),
-                "envelope_sender": unquote(sender) if isinstance(sender, str) else "",
-                "envelope_recipients": [recipient] if isinstance(recipient, str) and recipient
-                else []}
-
-    def header_count(self, request: HttpRequest) -> int:
-        headers = self.payload(request).get("Headers") or []
-        return len(headers) if isinstance(headers, list) else 0
-
-
-anymail_urlpatterns = [
-    re_path(r"^mailgun/inbound(_mime)?/$",
-            metrics.door(Provider.MAILGUN)(MailgunInboundView.as_view()),
-            name="mailgun_inbound_webhook"),
-    path("postmark/inbound/", metrics.door(Provider.POSTMARK)(PostmarkInboundView.as_view()),
-         name="postmark_inbound_webhook"),
-]

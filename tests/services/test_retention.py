@@ -31,7 +31,7 @@ from triage.models import (
     Tombstone,
     TriageRun,
 )
-from triage.routes import Code, reason
+from triage.routes import ERASED, Code, reason
 from triage.services import retention
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +111,7 @@ def test_the_content_stage_keeps_the_claims_facts_not_anyones_words():
     assert list(Notification.objects.filter(email=email).values_list("subject", "body")) == [
         ("", "")]
     corrected = EmailEvent.objects.get(email=email, kind="ticket_corrected")
-    assert (corrected.before, corrected.after) == (None, None)
+    assert (corrected.before, corrected.after) == ({"origin": None}, {"origin": ERASED})
 
 
 def _everything_said_about(email_id: int) -> list:
@@ -240,3 +240,41 @@ def test_a_file_another_email_still_holds_stays(monkeypatch):
     _on_commit_now(monkeypatch)
     assert retention.purge_expired()["raw"] == 1
     assert shared.file.storage.exists(shared.file.name)
+
+
+def test_a_reason_loses_the_senders_words_and_keeps_its_code_and_figures():
+    scrub = retention.scrub_reasons
+    # Today's reasons are sentences: each becomes the one marker, an empty one stays.
+    assert scrub("bank details change requested ('nova conta'): a person must verify it "
+                 "by phone before any payment") == ERASED
+    assert scrub(["extracted exposure USD 240,000.00 >= threshold USD 50,000", ""]) == [
+        ERASED, ""]
+    # A reason as data: the quotes go, the code, figures, dates and vocabulary stay.
+    assert scrub({"code": "exposure_at_or_above_threshold", "usd": "240000.00",
+                  "limit": 50000, "currency": "USD", "source": "email",
+                  "deadline": "2026-11-20", "quote": "USD 240,000.00 (Joana Bezerra)",
+                  "quotes": ["USD 240,000.00", "R$ 1.2 mi"]}) == {
+        "code": "exposure_at_or_above_threshold", "usd": "240000.00", "limit": 50000,
+        "currency": "USD", "source": "email", "deadline": "2026-11-20"}
+    # Nested (a correction's trigger), and a param that is someone's words, whatever
+    # it looks like: an address, a legacy sentence, a model's error, a name, a phone.
+    assert scrub({"code": "staff_correction", "version": 2, "date": "2026-11-17",
+                  "trigger": {"code": "deadline_within_limit", "days": 1,
+                              "quote": "até amanhã"}}) == {
+        "code": "staff_correction", "version": 2, "date": "2026-11-17",
+        "trigger": {"code": "deadline_within_limit", "days": 1}}
+    assert scrub({"code": "bounce_sender", "address": "joana@tecelagem.example",
+                  "text": "old", "detail": "ValueError", "party": "Tecelagem Sertão",
+                  "contact": "84998765432", "chain": "extraction"}) == {
+        "code": "bounce_sender", "text": ERASED, "detail": ERASED,
+        "party": ERASED, "contact": ERASED, "chain": "extraction"}
+    # An audit row's details: a reply's recipient goes, its template and state stay.
+    assert scrub({"to": "joana@tecelagem.example", "template": "ack-pt", "run": 12}) == {
+        "to": ERASED, "template": "ack-pt", "run": 12}
+    assert scrub({"state": "acknowledged", "note": "Liguei para a Joana",
+                  "closed_by": "desk1"}) == {"state": "acknowledged", "note": ERASED,
+                                             "closed_by": "desk1"}
+    assert scrub(None) is None and scrub({}) == {}
+    # The model's triggers are codes; a manual decision's reason among them is not.
+    assert retention.scrub_triggers(["high_exposure", "manual: Joana ligou"]) == [
+        "high_exposure", ERASED]

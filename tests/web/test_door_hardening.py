@@ -144,6 +144,67 @@ def test_a_postmark_header_flood_is_refused(client, esp):
     assert bytes(InboundEmail.objects.get().raw_message).count(b"Received: by relay") == 300
 
 
+# What a long real header looks like: a relay chain, signatures, an Exchange anti-spam
+# stamp, a long thread's References, a subject in Portuguese. About 30 KB.
+ORDINARY_HEADERS = (
+    [("From", "Laboratório Survey <lab@survey.example.com>"),
+     ("To", "claims@cottontrade.example.com"),
+     ("Subject", "Relatório de inspeção CT-2026-0142, lote 4"),
+     ("Message-Id", "<survey-long@survey.example.com>")]
+    + [("Received", f"from relay{i}.example.net (relay{i}.example.net [192.0.2.{i}]) by "
+                    f"relay{i + 1}.example.net with ESMTPS id {i:08x}; "
+                    "Mon, 16 Nov 2026 09:00:00 +0000") for i in range(60)]
+    + [(name, "i=1; a=rsa-sha256; d=survey.example.com; s=s1; b=" + " ".join(["AbCd0123" * 8] * 6))
+       for name in ("DKIM-Signature", "ARC-Seal", "ARC-Message-Signature")]
+    + [("X-Forefront-Antispam-Report", ";".join(
+        f"CIP:192.0.2.{i};CTRY:BR;LANG:pt;SCL:1;SFV:NSPM;H:relay{i}.example.net"
+        for i in range(50)))]
+    + [("References", " ".join(f"<m{i}.thread@survey.example.com>" for i in range(200)))])
+
+
+def headers_in(stored: InboundEmail) -> list[tuple[str, str]]:
+    """The stored message's headers, unfolded and decoded by the standard library."""
+    message = email.message_from_bytes(bytes(stored.raw_message), policy=policy.default)
+    return [(name, str(value)) for name, value in message.items()]
+
+
+def long_values(count: int, words: int) -> list[tuple[str, str]]:
+    return [("From", "lab@survey.example.com"), ("Subject", "Survey CT-2026-0142"),
+            ("Message-Id", f"<flood-{words}@survey.example.com>")] + [
+        ("X-Pad", "a " * words) for _ in range(count)]
+
+
+@pytest.mark.parametrize("door", ["mailgun", "postmark"])
+def test_a_flood_of_long_headers_under_the_count_cap_is_refused_by_its_bytes(
+        client, esp, door):
+    def post(headers: list[tuple[str, str]], token: str):
+        if door == "mailgun":
+            return mailgun_form(client, {"message-headers": json.dumps(headers),
+                                         "body-plain": "Survey attached: 37 bales."},
+                                token=token)
+        return postmark(client, postmark_payload(
+            MessageID=token, Subject=dict(headers)["Subject"],
+            FromFull={"Email": "lab@survey.example.com", "Name": "Laboratório Survey"},
+            Headers=[{"Name": n, "Value": v} for n, v in headers
+                     if n not in ("From", "To", "Subject")]))
+
+    # 990 headers of 4,500 one-letter words (9 MB): 60 s in email.policy, unrefused.
+    flood = long_values(990, 4500)
+    response = post(flood, "tok-long")
+    assert response.status_code == 400
+    assert "bytes of header fields" in response.json()["error"]
+    assert InboundEmail.objects.count() == 0 and WebhookToken.objects.count() == 0
+    # A long real header is stored, every header as posted.
+    ok = post(ORDINARY_HEADERS, "tok-long")
+    assert ok.status_code == 200, ok.content
+    stored = InboundEmail.objects.get()
+    assert stored.subject == "Relatório de inspeção CT-2026-0142, lote 4"
+    kept = headers_in(stored)
+    posted = ORDINARY_HEADERS if door == "mailgun" else ORDINARY_HEADERS[4:]
+    assert [h for h in kept if h in posted] == posted
+    assert ("From", "Laboratório Survey <lab@survey.example.com>") in kept
+
+
 def _rolled_back(post):
     """Each run stores afresh: its row is rolled back, so no run is a duplicate."""
     def run(data):
@@ -161,6 +222,16 @@ HEADER_PATHS = {
                                      + "X-A: b\n" * n + "\nx\n"}, "inbound_mime"),
     "postmark": (lambda n: json.dumps(postmark_payload(n)).encode(), ""),
 }
+# One header of n words, and ten of them (where past the byte cap they are refused):
+# email.policy's parsing and folding of a header grows faster than its length.
+LONG_HEADER_PATHS = {
+    "mailgun fields": (lambda n: {"message-headers": json.dumps(
+        [["From", "lab@survey.example.com"], ["Subject", "a " * n]]
+        + [["X-Pad", "a " * n] for _ in range(9)]), "body-plain": "x"}, "inbound"),
+    "postmark": (lambda n: json.dumps(postmark_payload(
+        Subject="a " * n, Headers=[{"Name": "X-Pad", "Value": "a " * n}
+                                   for _ in range(9)])).encode(), ""),
+}
 
 
 @pytest.mark.parametrize("path", list(HEADER_PATHS))
@@ -175,6 +246,21 @@ def test_the_header_paths_grow_linearly(client, esp, path):
     # Below the cap (every header built), then above it (refused unbuilt).
     assert_linear(build, _rolled_back(post), 60, max_n=240, label=f"{path} below the cap")
     assert_linear(build, _rolled_back(post), 4000, max_n=16_000, label=f"{path} above the cap")
+
+
+@pytest.mark.parametrize("path", list(LONG_HEADER_PATHS))
+def test_long_header_values_grow_linearly(client, esp, path):
+    build, route = LONG_HEADER_PATHS[path]
+
+    def post(data):
+        if not route:
+            return postmark(client, data)
+        return mailgun_form(client, data, token=f"tok-{time.time_ns()}", route=route)
+
+    # Below the byte cap (ten headers of up to 2 x 600 words built, 24 KB), then above
+    # it (40-160 KB refused unbuilt).
+    assert_linear(build, _rolled_back(post), 150, max_n=600, label=f"{path} below the cap")
+    assert_linear(build, _rolled_back(post), 2000, max_n=8000, label=f"{path} above the cap")
 
 
 def test_the_json_door_grows_linearly(post_signed):

@@ -89,7 +89,7 @@ def words(value: object) -> str:
         return ", ".join(words(v) for v in value)
     if value is True:
         return labels.yes_no(True)
-    return str(value)
+    return labels.written(str(value))
 
 
 def cut_at_word(text: str, limit: int = 240) -> str:

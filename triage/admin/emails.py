@@ -307,7 +307,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
             "badge": provider_badge(run.provider),
             "calls": [[c.chain, f"{c.provider} {c.model_name}", c.prompt_version,
                        f"{c.input_tokens}/{c.output_tokens}", f"{c.latency_ms} ms",
-                       esc(c.error) or "-",
+                       esc(labels.written(c.error)) or "-",
                        pretty_json(c.output) if c.output is not None else "-"]
                       for c in run.calls.all()],
         } for run in runs]})
@@ -323,6 +323,6 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
                          f"{labels.status(e.old_status)} → {labels.status(e.new_status)}"
                          if e.new_status else "",
                          esc(" · ".join(x for x in [e.target, labels.reasons(e.reasons),
-                                                    e.reason, after] if x))])
+                                                    labels.written(e.reason), after] if x))])
         return render_to_string("admin/triage/inboundemail/timeline.html", {"rows": rows})
 

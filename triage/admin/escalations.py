@@ -131,8 +131,8 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
 
     @admin.display(description=_("dismissal reason"))
     def shown_dismissal_reason(self, obj: Escalation) -> str:
-        return esc(obj.dismissal_reason) or "-"
+        return esc(labels.written(obj.dismissal_reason)) or "-"
 
     @admin.display(description=_("resolution note (awaiting a second desk member)"))
     def shown_resolution_note(self, obj: Escalation) -> str:
-        return esc(obj.resolution_note) or "-"
+        return esc(labels.written(obj.resolution_note)) or "-"

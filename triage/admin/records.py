@@ -24,7 +24,7 @@ class ChainCallInline(ReadOnlyInline):
 
     @admin.display(description=_("error"))
     def shown_error(self, obj: ChainCall) -> str:
-        return esc(obj.error)
+        return esc(labels.written(obj.error))
 
 
 @admin.register(TriageRun)

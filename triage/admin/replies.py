@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from triage import formats, reply_templates
+from triage import formats, labels, reply_templates
 from triage.admin.display import esc
 from triage.console_forms import ReplyForm
 from triage.models import InboundEmail, Reply, Ticket
@@ -21,8 +21,12 @@ def facts(email: InboundEmail) -> reply_templates.Facts:
         arbitration_number=(ticket.arbitration_number or "") if ticket else "")
 
 
-def reply_context(request, email: InboundEmail) -> dict:
-    """What the panel needs; the form starts from ``?reply=<template>``."""
+def reply_context(request, email: InboundEmail) -> dict | None:
+    """What the panel needs; the form starts from ``?reply=<template>``. None once the
+    sender's address is gone (removed by retention or an erasure): there is no one to
+    write to."""
+    if not email.from_address:
+        return None
     chosen = request.GET.get("reply", "")
     if chosen not in reply_templates.TEMPLATES:
         chosen = ""
@@ -40,6 +44,7 @@ def reply_context(request, email: InboundEmail) -> dict:
 def sent(email_id: int) -> list[dict]:
     """The replies sent from this email, for the thread."""
     return [{"when": formats.when(r.created_at), "who": r.author.get_username(),
-             "to": esc(r.to_address), "subject": esc(r.subject), "body": escape_for_display(r.body),
-             "state": r.get_state_display(), "error": esc(r.error)}
+             "to": esc(r.to_address), "subject": esc(r.subject),
+             "body": escape_for_display(labels.written(r.body)),
+             "state": r.get_state_display(), "error": esc(labels.written(r.error))}
             for r in Reply.objects.filter(email_id=email_id).select_related("author")]

@@ -98,7 +98,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
 
     @admin.display(description=_("rejection reason"))
     def shown_rejection_reason(self, obj: Ticket) -> str:
-        return esc(obj.rejection_reason) or "-"
+        return esc(labels.written(obj.rejection_reason)) or "-"
 
 
 def _answer(value: object) -> str:

@@ -12,7 +12,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from triage import formats
+from triage import formats, labels
 from triage.admin import replies
 from triage.admin.base import ObjectAction
 from triage.console_forms import NoteAddForm, ReplyForm, hand_over_form
@@ -85,11 +85,11 @@ class AwaitingApprovalFilter(admin.SimpleListFilter):
 
 def thread(email_id: int) -> list[dict]:
     """The email's notes, oldest first, each with where it was written."""
-    labels = {"": _("email"), "escalation": _("escalation"), "ticket": _("ticket")}
+    places = {"": _("email"), "escalation": _("escalation"), "ticket": _("ticket")}
     return [{"when": formats.when(n.created_at),
              "who": n.author.get_username() if n.author else _("system"),
-             "where": labels.get(n.target.split(":")[0], n.target),
-             "body": escape_for_display(n.body)}
+             "where": places.get(n.target.split(":")[0], n.target),
+             "body": escape_for_display(labels.written(n.body))}
             for n in Note.objects.filter(email_id=email_id).select_related("author")]
 
 

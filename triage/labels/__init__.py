@@ -27,11 +27,12 @@ from triage.labels.vocabulary import (
     STATUS_WORDS,
     word,
 )
-from triage.routes import Department, Route
+from triage.routes import ERASED, Department, Route
 
 __all__ = ["CLAIM_TYPES", "EVENTS", "FIELDS", "MODEL_TRIGGERS", "PROVIDERS", "STATUS_WORDS",
            "automated", "claim_type", "department", "event", "exposure", "field",
-           "model_trigger", "reason", "reasons", "route", "route_action", "status", "yes_no"]
+           "model_trigger", "reason", "reasons", "route", "route_action", "status", "written",
+           "yes_no"]
 
 # What the services answer when closing a backstop escalation takes a second desk member.
 SECOND_DESK_REQUESTED = {
@@ -109,3 +110,9 @@ def exposure(usd: Decimal | None, amount: Decimal | float | None, currency: str 
         return _("%(usd)s (stated %(original)s; no rate configured for %(currency)s)") % parts
     return _("%(usd)s (stated %(original)s at %(rate)s USD per %(currency)s)") % {
         **parts, "rate": formats.rate(rates[code])}
+
+
+def written(text: str) -> str:
+    """What a person or a sender wrote, as written; once removed, what stands for it
+    (``ERASED``) in the reader's language."""
+    return _("content removed") if text == ERASED else text

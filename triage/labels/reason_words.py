@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from triage import formats
 from triage.labels.vocabulary import FIELDS, MODEL_TRIGGERS, PROVIDERS, STATUS_WORDS, word
-from triage.routes import Code
+from triage.routes import ERASED, Code
 from triage.senderwords import lookalike_how
 
 CHAINS = {"classification": gettext_lazy("classification"),
@@ -266,6 +266,8 @@ def _part(d: dict, words: str) -> str:
 def reason(d: dict | str) -> str:
     """One stored reason in the active language. An unknown code (a newer release's)
     shows its code and parameters rather than nothing."""
+    if d == ERASED:  # a stored sentence an erasure removed
+        return _("content removed")
     if isinstance(d, str):  # a model trigger code beside the reasons of an escalation
         return word(MODEL_TRIGGERS, d)
     words = _WORDS.get(d.get("code", ""))

@@ -2,7 +2,8 @@
 
 * ``sender_export``: everything held about one sender, as JSON-ready data;
 * ``sender_erase``: a verified erasure request: the raw and content stages of
-  ``retention`` on every email from that sender, now;
+  ``retention`` on every email from that sender, now: every personal datum of the
+  email and of what staff did with it goes, the rows that count and decide stay;
 * ``email_opened``: the audit row for a person who opened a raw message or an
   attachment (the admin's download and preview views call it).
 
@@ -18,11 +19,21 @@ import hmac
 from typing import Any
 
 from django.conf import settings
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Q
 
 from triage import routes
-from triage.models import DataRequest, InboundEmail, Status, Tombstone
+from triage.models import (
+    DataRequest,
+    Escalation,
+    InboundEmail,
+    Status,
+    Ticket,
+    TicketVersion,
+    Tombstone,
+)
 from triage.services import retention
 from triage.services.audit import audit_write
 
@@ -56,9 +67,12 @@ def _check(requested_by: str, reason: str) -> None:
 
 def sender_export(address: str, *, requested_by: str, reason: str,
                   actor=None) -> dict[str, Any]:
+    """Everything held about the sender's emails: what an erasure would remove (the
+    replies, notes, escalation and ticket texts, notifications, audit rows and the
+    admin's log of them) and what it keeps."""
     _check(requested_by, reason)
     emails = list(_emails_of(address).prefetch_related(
-        "attachments", "runs__calls", "events", "notifications"))
+        "attachments", "runs__calls", "events", "notifications", "sent_replies", "notes"))
     data = {"subject": address.strip().lower(), "emails": [_export_email(e) for e in emails]}
     with transaction.atomic():
         request = DataRequest.objects.create(
@@ -94,15 +108,40 @@ def _export_email(email: InboundEmail) -> dict[str, Any]:
                  for r in email.runs.all()],
         "escalation": related("escalation"),
         "ticket": related("ticket"),
+        "ticket_versions": [{"version": v.version, "at": v.created_at.isoformat(),
+                             "source": v.source, "data": v.data, "changes": v.changes}
+                            for v in TicketVersion.objects.filter(ticket__email_id=email.pk)],
         "forward": related("forward"),
-        "notifications": [{"kind": n.kind, "subject": n.subject, "body": n.body}
-                          for n in email.notifications.all()],
-        "events": [{"kind": e.kind, "at": e.created_at.isoformat(), "reasons": e.reasons,
-                    "reason": e.reason}
+        "replies": [{"at": r.created_at.isoformat(), "to": r.to_address, "subject": r.subject,
+                     "body": r.body, "template": r.template, "state": r.state,
+                     "sent_at": _plain(r.sent_at), "error": r.error}
+                    for r in email.sent_replies.all()],
+        "notes": [{"at": n.created_at.isoformat(), "on": n.target or f"email:{email.pk}",
+                   "text": n.body} for n in email.notes.all()],
+        "notifications": [{"kind": n.kind, "at": n.created_at.isoformat(),
+                           "recipients": n.recipients, "subject": n.subject, "body": n.body,
+                           "state": n.state} for n in email.notifications.all()],
+        "events": [{"kind": e.kind, "at": e.created_at.isoformat(), "target": e.target,
+                    "old_status": e.old_status, "new_status": e.new_status,
+                    "reasons": e.reasons, "reason": e.reason, "before": e.before,
+                    "after": e.after, "data": e.data}
                    for e in email.events.all()],
+        "admin_log": _admin_log(email),
         "removed": list(Tombstone.objects.filter(email_id=email.pk)
                         .values_list("stage", flat=True)),
     }
+
+
+def _admin_log(email: InboundEmail) -> list[dict[str, Any]]:
+    """Django's log of the admin's actions on the email, its escalation and its ticket."""
+    targets = [email, *Escalation.objects.filter(email_id=email.pk),
+               *Ticket.objects.filter(email_id=email.pk)]
+    entries = Q()
+    for obj in targets:
+        entries |= Q(content_type=ContentType.objects.get_for_model(obj), object_id=str(obj.pk))
+    return [{"at": e.action_time.isoformat(), "object": e.object_repr,
+             "message": e.change_message}
+            for e in LogEntry.objects.filter(entries).order_by("action_time", "pk")]
 
 
 def _plain(value: Any) -> Any:
@@ -117,9 +156,10 @@ def _plain(value: Any) -> Any:
 
 def sender_erase(address: str, *, requested_by: str, reason: str,
                  actor=None) -> dict[str, Any]:
-    """Remove the raw message and the personal content of every email from
-    ``address``; decisions and audit rows stay, with tombstones. Emails being triaged
-    right now are left out and listed: run the request again once they are done."""
+    """Remove the raw message and every personal datum of every email from ``address``
+    and of what staff did with it (``retention``'s content stage); the rows that carry
+    decisions and counts stay, with tombstones. Emails being triaged right now are left
+    out and listed: run the request again once they are done."""
     _check(requested_by, reason)
     emails = list(_emails_of(address).values_list("pk", "status"))
     waiting = [pk for pk, status in emails if status in _IN_FLIGHT]

@@ -4,9 +4,14 @@ by a data subject's verified erasure request (``privacy.sender_erase``).
 Three stages, each one transaction per email with its tombstone and its audit row:
 
 * ``raw``: the message as received, its HTML and the attachment files;
-* ``content``: bodies, subject, addresses, attachment names, the chains' outputs and
-  the personal fields of the decision and the ticket (contract and lot references,
-  amounts, deadlines, routes and every audit row stay);
+* ``content``: every personal datum of the email and of what staff did with it:
+  bodies, subject, addresses, attachment names, the chains' outputs, the personal
+  fields of the decision and the ticket, the quotes of the body in every stored reason
+  (``scrub_reasons``), the replies' address, subject and text, notes, the escalation's
+  and the ticket's free texts, notifications, the audit rows' free text and details,
+  and the admin's log entries of the email, its escalation and its ticket. The rows
+  stay, and what they count and decided (routes, statuses, codes, amounts, deadlines,
+  contract and lot references, who did what and when);
 * ``record``: the email itself, with its runs, decisions and audit rows; only the
   tombstones (no personal data) remain.
 
@@ -17,12 +22,16 @@ ticket) is not purged by retention: it waits for its decision.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
+from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Model, Q, QuerySet
 from django.utils import timezone
 
 from triage import routes
@@ -33,13 +42,16 @@ from triage.models import (
     Escalation,
     Forward,
     InboundEmail,
+    Note,
     Notification,
+    Reply,
     Status,
     Ticket,
     TicketVersion,
     Tombstone,
     TriageRun,
 )
+from triage.routes import ERASED, Trigger
 from triage.services.audit import audit_write
 
 log = logging.getLogger(__name__)
@@ -51,8 +63,12 @@ RAW_FIELDS = ["raw_message", "html_body", "attachment files"]
 CONTENT_FIELDS = ["subject", "text_body", "html_text", "from_header", "from_address", "to", "cc",
                   "envelope_sender", "envelope_recipients", "message_id", "in_reply_to",
                   "references", "flags", "attachment names", "chain outputs",
-                  "decision personal fields", "ticket content", "notification content",
-                  "audit before/after", "the email's words in reasons"]
+                  "decision personal fields", "quotes in reasons", "ticket content",
+                  "escalation and ticket texts", "notes", "replies", "notification content",
+                  "audit free text and details", "admin log entries"]
+# The audit rows of a removal or an export: the record that a request was honoured (who
+# asked, why), kept with the tombstones.
+_PRIVACY_EVENTS = ("raw_removed", "content_removed", "data_exported")
 # What of a decision survives the content stage: the objective facts, no one's words.
 _DECISION_KEPT = ("route", "is_claim", "department", "claim_signal_override")
 _CLAIM_KEPT = ("exposure_amount", "exposure_currency", "exposure_usd", "response_deadline",
@@ -164,47 +180,144 @@ def _remove_content(email_id: int) -> list[str]:
         subject="", text_body="", html_body="", html_text="", from_header="", from_address="",
         to=[], cc=[], envelope_sender="", envelope_recipients=[], message_id="", in_reply_to="",
         references=[], flags={})
+    _scrub(InboundEmail.objects.filter(pk=email_id), status_reasons=scrub_reasons,
+           status_note=scrub_reasons)
     Attachment.objects.filter(email_id=email_id).update(filename="")
     ChainCall.objects.filter(run__email_id=email_id).update(output=None)
-    _remove_quotes(email_id)
+    _scrub(ChainCall.objects.filter(run__email_id=email_id), error=scrub_reasons)
+    _scrub(TriageRun.objects.filter(email_id=email_id), decision=_decision_facts,
+           backstop_triggers=scrub_reasons, review_signals=scrub_reasons,
+           model_triggers=scrub_triggers, errors=scrub_reasons)
+    _scrub(Escalation.objects.filter(email_id=email_id), backstop_triggers=scrub_reasons,
+           model_triggers=scrub_triggers, note=scrub_reasons, dismissal_reason=scrub_reasons,
+           resolution_note=scrub_reasons)
     Ticket.objects.filter(email_id=email_id).update(data={"removed": "content"})
+    _scrub(Ticket.objects.filter(email_id=email_id), rejection_reason=scrub_reasons)
     TicketVersion.objects.filter(ticket__email_id=email_id).update(data={}, changes={})
     Notification.objects.filter(email_id=email_id).update(subject="", body="")
-    EmailEvent.objects.filter(email_id=email_id).update(before=None, after=None)
+    _scrub(Notification.objects.filter(email_id=email_id), last_error=scrub_reasons)
+    # A reply stays a row (it was sent, when, from which template), its words go.
+    Reply.objects.filter(email_id=email_id).update(to_address="", subject="", body=ERASED,
+                                                   in_reply_to="", references=[])
+    _scrub(Reply.objects.filter(email_id=email_id), error=scrub_reasons)
+    _scrub(Note.objects.filter(email_id=email_id), body=scrub_reasons)
+    _scrub(EmailEvent.objects.filter(email_id=email_id).exclude(kind__in=_PRIVACY_EVENTS),
+           reason=scrub_reasons, reasons=scrub_reasons, before=scrub_reasons,
+           after=scrub_reasons,
+           data=scrub_reasons)
+    _scrub_admin_log(email_id)
     return list(CONTENT_FIELDS)
 
 
-def _remove_quotes(email_id: int) -> None:
-    """The email's words go from every reason stored about it; the codes and figures
-    stay (``routes.without_quotes``)."""
-    bare = routes.without_quotes
-    for run in TriageRun.objects.filter(email_id=email_id).only(
-            "pk", "decision", "backstop_triggers", "review_signals"):
-        TriageRun.objects.filter(pk=run.pk).update(
-            decision=_decision_facts(run.decision), backstop_triggers=bare(run.backstop_triggers),
-            review_signals=bare(run.review_signals))
-    for esc in Escalation.objects.filter(email_id=email_id).only("pk", "backstop_triggers"):
-        Escalation.objects.filter(pk=esc.pk).update(backstop_triggers=bare(esc.backstop_triggers))
-    for row in InboundEmail.objects.filter(pk=email_id).only("pk", "status_reasons"):
-        InboundEmail.objects.filter(pk=row.pk).update(status_reasons=bare(row.status_reasons))
-    for event in EmailEvent.objects.filter(email_id=email_id).exclude(reasons=[]).only(
-            "pk", "reasons"):
-        EmailEvent.objects.filter(pk=event.pk).update(reasons=bare(event.reasons))
+def _scrub(rows: QuerySet, **scrubbers) -> None:
+    """Each row's fields through their scrubber (an email has a few of each)."""
+    for row in rows.values("pk", *scrubbers):
+        rows.model.objects.filter(pk=row["pk"]).update(
+            **{field: scrub(row[field]) for field, scrub in scrubbers.items()})
+
+
+def _scrub_admin_log(email_id: int) -> None:
+    """Django's own log of the admin's actions on the email, its escalation and its
+    ticket: the object's name as it reads now (no subject), and no message (one said
+    whom a reply went to; the history page shows an empty one as nothing)."""
+    targets: list[Model] = [
+        *InboundEmail.objects.filter(pk=email_id).only("pk", "subject"),
+        *Escalation.objects.filter(email_id=email_id), *Ticket.objects.filter(email_id=email_id)]
+    for obj in targets:
+        LogEntry.objects.filter(
+            content_type=ContentType.objects.get_for_model(obj), object_id=str(obj.pk),
+        ).update(object_repr=str(obj).strip()[:200], change_message="")
 
 
 def _decision_facts(decision: dict | None) -> dict:
     decision = decision or {}
     claim = decision.get("claim") or {}
     escalation = decision.get("escalation") or {}
+    kept = {k: escalation.get(k) for k in ("required", "model_required",
+                                           "backstop_overrode_model") if k in escalation}
+    if "model_triggers" in escalation:
+        kept["model_triggers"] = scrub_triggers(escalation["model_triggers"])
+    if "backstop_triggers" in escalation:
+        kept["backstop_triggers"] = scrub_reasons(escalation["backstop_triggers"])
     return {
         **{k: decision.get(k) for k in _DECISION_KEPT if k in decision},
-        "escalation": {k: routes.without_quotes(escalation[k]) if k == "backstop_triggers"
-                       else escalation.get(k) for k in
-                       ("required", "model_required", "model_triggers", "backstop_triggers",
-                        "backstop_overrode_model") if k in escalation},
+        "escalation": kept,
         "claim": {k: claim.get(k) for k in _CLAIM_KEPT if k in claim} or None,
         "content_removed": True,
     }
+
+
+# --- reasons without anyone's words ------------------------------------------------------
+
+# A reason's params that are the sender's words, dropped whole.
+# The email's words a reason carries as such (its quotes, the names of its parts, a
+# sender's address): dropped, as ``routes.without_quotes`` drops them.
+_QUOTES = frozenset({"quote", "quotes", "part", "address"})
+# An exception's name (``PdfReadError``) is the library's word, not anyone's.
+_EXCEPTION_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,63}")
+# Params that are words of someone's (an address, a name, a technical message quoting
+# the model): replaced, whatever they look like.
+_PERSONAL = frozenset({"text", "detail", "address", "sender", "to", "from", "contact",
+                       "claiming_party", "name", "subject", "body", "note", "reason", "error",
+                       "filename"})
+# Params in our own vocabulary (codes, states, routes, who of the staff): kept when they
+# read as one word of it.
+_VOCABULARY = frozenset({"code", "codes", "state", "route", "department", "source", "chain",
+                         "kind", "template", "stage", "trigger", "triggers", "claim_type",
+                         "claim_types", "field", "currency", "dedupe_basis", "assignee",
+                         "closed_by", "fields", "how", "provider"})
+_WORD = re.compile(r"[a-z][a-z0-9_.-]{0,63}")
+# Numbers as the reasons store them (Decimals as strings), dates, currency codes.
+_FACT = re.compile(r"-?\d{1,18}(?:\.\d{1,6})?|\d{4}-\d\d-\d\d(?:[T ][\d:.]{5,15}"
+                   r"(?:Z|[+-]\d\d:?\d\d)?)?|[A-Z]{3}")
+
+
+def scrub_reasons(value: Any) -> Any:
+    """A stored reason, a list of them, or an audit row's details, without anyone's
+    words. Pure; both shapes:
+
+    * a sentence (a string: what the rules and services write today, a person's note)
+      becomes ``ERASED``;
+    * a reason as data (``{"code": ..., "quote": ..., **params}``) loses its ``quote``
+      and ``quotes``, keeps its code, its numbers, dates and currency codes and the
+      words of our vocabulary, and has ``ERASED`` for any other text (a template that
+      names the param still renders).
+    """
+    if isinstance(value, str):
+        return ERASED if value else value
+    if isinstance(value, list | tuple):
+        return [scrub_reasons(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _param(key, item) for key, item in value.items() if key not in _QUOTES}
+    return value  # numbers, booleans, None
+
+
+def scrub_triggers(value: Any) -> Any:
+    """The model's triggers: its codes stay; anything else (a manual decision's
+    reason) is a reason."""
+    if not isinstance(value, list | tuple):
+        return scrub_reasons(value)
+    known = set(Trigger)
+    return [item if item in known else scrub_reasons(item) for item in value]
+
+
+def _param(key: str, value: Any) -> Any:
+    if isinstance(value, dict):
+        return scrub_reasons(value)
+    if isinstance(value, list | tuple):
+        return [_param(key, item) for item in value]
+    if isinstance(value, str) and value and not _kept(key, value):
+        return ERASED
+    return value
+
+
+def _kept(key: str, value: str) -> bool:
+    if key == "error" and _EXCEPTION_NAME.fullmatch(value):
+        return True
+    if key in _PERSONAL:
+        return False
+    return bool(_FACT.fullmatch(value)) or (key in _VOCABULARY
+                                             and bool(_WORD.fullmatch(value)))
 
 
 def _remove_record(email_id: int) -> list[str]:

@@ -7,8 +7,9 @@ from triage.services.privacy import sender_erase
 
 
 class Command(SenderRequestCommand):
-    help = ("Remove the raw messages and personal content of every email from one sender; "
-            "decisions and audit rows stay, with tombstones saying who asked and why.")
+    help = ("Remove the raw messages and every personal datum of every email from one "
+            "sender, its replies, notes and audit text included; the rows that carry "
+            "decisions and counts stay, with tombstones saying who asked and why.")
 
     def handle(self, *args, **options) -> None:
         result = self.carry_out(sender_erase, options)
