@@ -28,6 +28,7 @@ from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from triage.readers import dates, money
+from triage.readers.text import clip_words
 from triage.routes import Code, reason
 
 # Where a figure or a deadline comes from: the model's extraction, or the email's own
@@ -155,7 +156,8 @@ def evaluate(
     extracted_close = deadline_trigger(deadline, received_on, policy)
     result.triggers += extracted_close
     if written is not None and not extracted_close and (deadline is None or written < deadline):
-        found = deadline_trigger(written, received_on, policy, source=EMAIL, quote=quote[:60])
+        found = deadline_trigger(written, received_on, policy, source=EMAIL,
+                                 quote=clip_words(quote, 60))
         if model_claim is False:
             # Only the rules read a claim: the same fact, for a person to weigh.
             result.review += [{**t, "model_claim": False} for t in found]
@@ -174,7 +176,7 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
     for claimed in totals:
         m = claimed.money
         triggers, review, usd = exposure_triggers(Exposure(m.amount, m.currency), policy,
-                                                  source=EMAIL, quote=m.quote[:80])
+                                                  source=EMAIL, quote=clip_words(m.quote, 80))
         if usd is not None:
             known.append((usd, m.quote))
             if result.exposure_usd is None or usd > result.exposure_usd:
@@ -183,7 +185,8 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
             result.triggers += triggers
         elif triggers:
             result.review.append(reason(Code.EXPOSURE_NOT_THE_CLAIM, usd=usd,
-                                        threshold=policy.threshold_usd, quote=m.quote[:80]))
+                                        threshold=policy.threshold_usd,
+                                        quote=clip_words(m.quote, 80)))
         result.review += review
     if len(known) >= 2 and not any(usd >= policy.threshold_usd for usd, _ in known):
         together = sum(usd for usd, _ in known)
@@ -191,7 +194,7 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
             result.review.append(reason(
                 Code.EXPOSURE_IN_SEVERAL_CURRENCIES, usd=together,
                 threshold=policy.threshold_usd,
-                quotes=[q[:80] for _, q in known[:_QUOTES_KEPT]]))
+                quotes=[clip_words(q, 80) for _, q in known[:_QUOTES_KEPT]]))
 
 
 def _local_day(moment: datetime, time_zone: str) -> date:

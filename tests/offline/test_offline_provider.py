@@ -238,3 +238,22 @@ def test_a_claim_forwarded_as_a_turkish_message_rfc822_is_not_forwarded_offline(
     decision = run(parsed.subject, parsed.text_body, parsed.from_header)
     assert decision.route == "escalated"
     assert decision.exposure_amount == 180000 and decision.exposure_currency == "USD"
+
+
+def test_the_stand_ins_quotes_are_whole_words():
+    """No quote starts or ends inside a word ("odão de origem Brasil" was one), and each
+    is still the email's own words, so the grounding finds it."""
+    body = ("Prezados, o algodão de origem Brasil do contrato CT-2026-0311, lote 88, chegou "
+            "com polipropileno em 12 fardos. Reclamamos USD 4.800,00 pelos fardos afetados.")
+    decision = run("Reclamação de contaminação, contrato CT-2026-0311", body)
+    quotes = [q["quote"] for q in decision.claim["quotes"]]
+    assert len(quotes) >= 3, decision.claim
+    # What the model reads: the From and Subject lines, then the body (angle brackets of
+    # the headers are neutralised in the delimited block).
+    text = ("From: Mill ‹qa@mill.example.com> Subject: Reclamação de contaminação, contrato "
+            "CT-2026-0311 " + " ".join(body.split()))
+    words = {w.strip(",.;:").casefold() for w in text.split()}
+    for quote in quotes:
+        first, last = (w.strip(",.;:").casefold() for w in (quote.split()[0], quote.split()[-1]))
+        assert first in words and last in words, quote
+    assert "not_found" not in decision.grounding.values(), decision.grounding

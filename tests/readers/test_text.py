@@ -77,3 +77,16 @@ def test_folding_is_linear(unit):
         fold_for_rules(text)
         mixed_script_words(text)
     assert_linear(lambda n: (unit * (n // len(unit) + 1))[:n], fold, 50_000, label=unit)
+
+
+def test_a_clipped_quote_ends_on_a_whole_word_and_says_it_was_cut():
+    from triage.readers.text import clip_words
+
+    quote = "please note our bank details have changed: the new account is IBAN BR18 0036"
+    clipped = clip_words(quote, 40)
+    assert clipped == "please note our bank details have\u2026"
+    assert len(clipped) <= 40 and quote.startswith(clipped[:-1])
+    # Short enough: as written, no ellipsis.
+    assert clip_words("bank details have changed", 40) == "bank details have changed"
+    # One long word: cut inside it rather than lose the quote.
+    assert clip_words("x" * 100, 40) == "x" * 39 + "\u2026"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from triage.backstop import BackstopResult
 from triage.readers import signals
 from triage.readers.signals.senders import Lookalike
+from triage.readers.text import clip_words
 from triage.routes import ClaimType, Code, Route, reason
 
 # Of the parts not read in full, the ones a review signal names (the rest: a person
@@ -38,7 +39,7 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     bank = signals.bank_change_signal(email_text)
     if bank:
         # Invoice fraud's favourite move: a person verifies it by phone, on any route.
-        found.append(reason(Code.BANK_CHANGE, quote=bank[:80]))
+        found.append(reason(Code.BANK_CHANGE, quote=clip_words(bank, 80)))
     for fake in lookalikes:
         # Who wrote is a reading too: a person checks the sender, on any route.
         found.append(reason(Code.LOOKALIKE_SENDER, domain=fake.domain, known=fake.resembles,
@@ -53,7 +54,7 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
             found.append(reason(Code.CONTAMINATION_NOT_ESCALATED))
         threat = signals.threat_signal(email_text)
         if threat:
-            found.append(reason(Code.THREAT_NOT_ESCALATED, quote=threat[:80]))
+            found.append(reason(Code.THREAT_NOT_ESCALATED, quote=clip_words(threat, 80)))
     return found
 
 

@@ -193,8 +193,14 @@ def _extract(email: str, received: date, system: str) -> dict:
 
 
 def _around(text: str, m: re.Match[str], width: int = 40) -> str:
-    """A quote around a match, on one line."""
-    return " ".join(text[max(0, m.start() - width): m.end() + width].split())
+    """A quote around a match, on one line, in whole words: each end moves out to the
+    next space (30 characters at most), so no quote starts or ends inside a word."""
+    lo, hi = max(0, m.start() - width), min(len(text), m.end() + width)
+    while lo > 0 and not text[lo - 1].isspace() and m.start() - lo < width + 30:
+        lo -= 1
+    while hi < len(text) and not text[hi].isspace() and hi - m.end() < width + 30:
+        hi += 1
+    return " ".join(text[lo:hi].split())
 
 
 _ACTION = re.compile(

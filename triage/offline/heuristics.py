@@ -129,7 +129,8 @@ def origin(text: str) -> tuple[str | None, str | None]:
         candidate = m.group(1).lower()
         for key, name in ORIGINS.items():
             if candidate.startswith(key):
-                return name, m.group(0).strip()
+                # The quote ends with the country's name, never inside the next word.
+                return name, text[m.start():m.start(1) + len(key)].strip()
     low = text.lower()
     for key, name in ORIGINS.items():
         i = low.find(f"{key} cotton") if len(key) > 3 else -1

@@ -95,6 +95,16 @@ def _fold_table() -> dict[int, str]:
     return table
 
 
+def clip_words(text: str, limit: int) -> str:
+    """At most ``limit`` characters of ``text``, cut at a space (when one falls in the
+    second half) rather than inside a word, with an ellipsis when anything was cut."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > limit // 2 else head).rstrip(" ,;:") + "\u2026"
+
+
 def fold_for_rules(text: str) -> str:
     """``text`` as a person reads it, for keyword rules: invisible characters gone,
     NFKC, look-alike letters of other scripts folded to Latin, accents kept."""
