@@ -49,25 +49,22 @@ def _current(kind: str, pk: int):
 
 
 def _assign(kind: str, pk: int, actor, *, to, seen_id: int | None, event: str,
-            require_open: bool) -> bool:
+            require_open: bool) -> int | None:
+    """The item's email id when the conditional update assigned it, else None."""
     spec = KINDS[kind]
     rows = spec.model.objects.filter(pk=pk, assignee_id=seen_id)
     if require_open:
         rows = rows.filter(spec.open)
     with transaction.atomic():
         if rows.update(assignee=to) != 1:
-            return False
+            return None
         before = None
         if seen_id is not None:
             before = {"assignee": _name(type(actor).objects.filter(pk=seen_id).first())}
         email_id = _email_id(kind, pk)
         audit_write(email_id, event, actor=actor, target=f"{kind}:{pk}",
                     before=before or {"assignee": None}, after={"assignee": _name(to)})
-        if event == "handed_over":
-            # The receiver is told, by email, once the hand-over commits.
-            notifications.notification_queue_handover(email_id, kind=kind, pk=pk, to=to,
-                                                      by=actor)
-    return True
+    return email_id
 
 
 def _refusal(kind: str, pk: int, actor) -> ReviewError:
@@ -82,7 +79,8 @@ def _refusal(kind: str, pk: int, actor) -> ReviewError:
 def assignee_take(kind: str, pk: int, actor) -> Outcome:
     """Assign to me, if nobody has it."""
     _require(actor, KINDS[kind].permission)
-    if _assign(kind, pk, actor, to=actor, seen_id=None, event="assigned", require_open=True):
+    if _assign(kind, pk, actor, to=actor, seen_id=None, event="assigned",
+               require_open=True) is not None:
         return Outcome(True, _("You have taken this item."))
     raise _refusal(kind, pk, actor)
 
@@ -92,14 +90,14 @@ def assignee_take_if_free(kind: str, pk: int, actor) -> bool:
     escalation, say), so nothing acted on stays in the unassigned queue. Someone else's
     item stays theirs. Inside the caller's transaction."""
     return _assign(kind, pk, actor, to=actor, seen_id=None, event="assigned",
-                   require_open=True)
+                   require_open=True) is not None
 
 
 def assignee_release(kind: str, pk: int, actor) -> Outcome:
     """Give it back to the queue; only whoever has it can."""
     _require(actor, KINDS[kind].permission)
     if _assign(kind, pk, actor, to=None, seen_id=actor.pk, event="released",
-               require_open=False):
+               require_open=False) is not None:
         return Outcome(True, _("Released: the item is unassigned."))
     holder = _current(kind, pk)
     if holder is None:
@@ -120,8 +118,14 @@ def assignee_hand_over(kind: str, pk: int, actor, *, to, seen: int | None) -> Ou
                           % {"name": to.get_username()})
     if seen == to.pk:
         return Outcome(False, _("%(name)s already has this item.") % {"name": to.get_username()})
-    if _assign(kind, pk, actor, to=to, seen_id=seen, event="handed_over", require_open=True):
-        return Outcome(True, _("Handed over to %(name)s.") % {"name": to.get_username()})
+    with transaction.atomic():
+        email_id = _assign(kind, pk, actor, to=to, seen_id=seen, event="handed_over",
+                           require_open=True)
+        if email_id is not None:
+            # The receiver is told by email, queued with the hand-over, sent on commit.
+            notifications.notification_queue_handover(email_id, kind=kind, pk=pk, to=to,
+                                                      by=actor)
+            return Outcome(True, _("Handed over to %(name)s.") % {"name": to.get_username()})
     holder = _current(kind, pk)
     if holder is not None and holder.pk != seen:
         raise ReviewError(_("This item changed hands since you opened it: %(name)s has it "
