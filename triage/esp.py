@@ -13,26 +13,23 @@ import json
 import logging
 import time
 from datetime import UTC, datetime
-from email import encoders
-from email.message import Message
 from email.utils import unquote
 from io import BytesIO
 
 from anymail.exceptions import (
-    AnymailConfigurationError,
-    AnymailError,
     AnymailWebhookValidationFailure,
 )
-from anymail.signals import AnymailInboundEvent
 from anymail.webhooks.mailgun import MailgunInboundWebhookView
 from anymail.webhooks.postmark import PostmarkInboundWebhookView
 from django.conf import settings
+from django.core.exceptions import TooManyFilesSent
 from django.http import HttpRequest, JsonResponse, QueryDict
 from django.http.multipartparser import MultiPartParser
 from django.urls import path, re_path
 
-from triage import metrics, mime
+from triage import espfields, metrics, mime
 from triage.jsonmail import BadRequest, load_json
+from triage.mimewrite import BadField
 from triage.models import Provider
 from triage.services.ingestion import OneTimeToken, TokenReused, email_ingest
 from triage.signing import check_mailgun_fields
@@ -96,6 +93,9 @@ class _EspDoor:
         _ = request.body  # read and kept (within the limit): a field can be read again as bytes
         try:
             self.run_validators(request)
+        except TooManyFilesSent:
+            return refuse(400, f"more than {settings.DATA_UPLOAD_MAX_NUMBER_FILES} files: post "
+                               f"the message as raw MIME")
         except AnymailWebhookValidationFailure as exc:
             log.warning("%s webhook refused: %s", self.esp_name, exc)
             return refuse(401, str(exc))
@@ -119,8 +119,8 @@ class _EspDoor:
         return answer(result, new=200)
 
     def message_from_fields(self, request: HttpRequest) -> tuple[bytes, dict]:
-        """(the ESP's parsed fields as one RFC 5322 message, by anymail, with every
-        attachment's bytes kept; its envelope)."""
+        """(the ESP's parsed fields written as one RFC 5322 message, every header as
+        posted and every attachment's bytes kept; its envelope)."""
         count, size = self.posted_headers(request)
         if count > MAX_ESP_HEADERS:
             raise BadRequest(f"{count} headers: a message carries at most {MAX_ESP_HEADERS}")
@@ -128,31 +128,13 @@ class _EspDoor:
             raise BadRequest(f"{size} bytes of header fields: a message posted as fields "
                              f"carries at most {MAX_ESP_HEADER_BYTES} (post it as raw MIME)")
         try:
-            events = self.parse_events(request)
-            if len(events) != 1:
-                raise BadRequest(f"expected one inbound event, got {len(events)}")
-            message = events[0].message
-            _attachments_as_base64(message)
-            raw = message.as_bytes()
-        except AnymailConfigurationError as exc:
-            raise BadRequest(str(exc)) from exc
-        except (AnymailError, AttributeError, KeyError, TypeError, ValueError,
-                RecursionError) as exc:
-            raise BadRequest(f"not a {self.esp_name} inbound payload "
-                             f"({type(exc).__name__})") from exc
-        return raw, {"provider_event_id": str(events[0].event_id or ""),
-                     "envelope_sender": message.envelope_sender or "",
-                     "envelope_recipients": [r for r in [message.envelope_recipient] if r]}
+            return self.write_fields(request), self.envelope(request)
+        except BadField as exc:
+            raise BadRequest(f"not a {self.esp_name} inbound payload: {exc}") from exc
 
-
-def _attachments_as_base64(message: Message) -> None:
-    """Anymail sets an attachment's bytes as the part's payload with no transfer
-    encoding, so ``as_bytes()`` rewrites its line ends (a PNG's signature holds a CRLF:
-    579 bytes became 578, typed octet-stream). Base64 carries them as they are."""
-    for part in message.walk():
-        if (not part.is_multipart() and part.get("Content-Disposition") is not None
-                and part.get("Content-Transfer-Encoding") is None):
-            encoders.encode_base64(part)
+    def write_fields(self, request: HttpRequest) -> bytes:
+        """The message the posted fields describe (``mimewrite``), or BadRequest."""
+        raise NotImplementedError
 
 
 class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
@@ -206,6 +188,8 @@ class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
         headers = load_json(field)
         return len(headers) if isinstance(headers, list) else 0, len(field)
 
+    def write_fields(self, request: HttpRequest) -> bytes:
+        return espfields.mailgun_message(request.POST, request.FILES)
 
 # The payload's fields anymail makes headers of (``PostmarkInboundWebhookView``).
 _POSTMARK_HEADER_FIELDS = ("Headers", "FromFull", "ToFull", "CcFull", "BccFull", "Subject",
@@ -232,9 +216,6 @@ class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
                                  f"{str(payload['RecordType'])[:40]} event")
             request._postmark_payload = payload
         return request._postmark_payload
-
-    def parse_events(self, request: HttpRequest) -> list[AnymailInboundEvent]:
-        return [self.esp_to_anymail_event(self.payload(request))]
 
     def raw_mime(self, request: HttpRequest) -> bytes | None:
         raw = self.payload(request).get("RawEmail")
@@ -263,6 +244,8 @@ class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
                             ensure_ascii=False).encode()
         return len(headers) if isinstance(headers, list) else 0, len(fields)
 
+    def write_fields(self, request: HttpRequest) -> bytes:
+        return espfields.postmark_message(self.payload(request))
 
 anymail_urlpatterns = [
     re_path(r"^mailgun/inbound(_mime)?/$",

@@ -57,12 +57,12 @@ def _check_depth(body: bytes) -> None:
             depth -= 1
 
 
-def load_json(body: bytes) -> object:
+def load_json(body: bytes, *, object_pairs_hook=None) -> object:
     """``json.loads`` that answers BadRequest with the reason for every way a body can
     fail: bad syntax or encoding, nesting, an integer over Python's 4300-digit limit."""
     _check_depth(body)
     try:
-        data = json.loads(body)
+        data = json.loads(body, object_pairs_hook=object_pairs_hook)
     except UnicodeDecodeError as exc:
         raise BadRequest(f"body is not valid JSON: {exc}") from exc
     except json.JSONDecodeError as exc:
@@ -90,7 +90,7 @@ def _check_text(value: object) -> None:
         for key, item in value.items():
             _check_text(key)
             _check_text(item)
-    elif isinstance(value, list):
+    elif isinstance(value, list | tuple):
         for item in value:
             _check_text(item)
 
