@@ -14,7 +14,6 @@ the worker reads everything here, PDFs and workbooks from the stored file.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from triage import mime
@@ -27,7 +26,9 @@ from triage.sheetread import read_workbook
 
 PDF_MAX_BYTES = 10 * 1024 * 1024
 PDF_MAX_PAGES = 20
-# One PDF's reading, enforced inside a page (the reader is a child process, killed then).
+# One PDF's or workbook's reading, in its reader's CPU time, enforced inside a page (the
+# reader is a child process, killed then; the clock may run ``pdfread.WALL_FACTOR``
+# times longer while it waits for a CPU).
 PDF_MAX_SECONDS = 1.5
 
 
@@ -40,6 +41,7 @@ class Reading:
 
     text: str
     unread: tuple[dict, ...] = ()
+    cpu_seconds: float = 0.0  # what its reader processes spent (PDFs and workbooks)
 
 
 def inside(name: str, why: dict) -> dict:
@@ -56,9 +58,9 @@ def read_attachment(content: bytes, content_type: str, filename: str, *,
     and what of it was not read. ``content_type`` is the declared type (a ``charset``
     parameter is used);
     ``max_bytes`` defaults to 2 MB for text kinds and 10 MB for a PDF or a workbook; a
-    PDF or a workbook is read for ``max_seconds`` at most, and never past ``deadline``
-    (``time.monotonic()``), which an attached message's own attachments share;
-    ``depth`` is how many attached messages this one is inside."""
+    PDF or a workbook is read for ``max_seconds`` of its reader's CPU time at most, and
+    never past ``deadline`` (``time.monotonic()``), which an attached message's own
+    attachments share; ``depth`` is how many attached messages this one is inside."""
     kind = text_kind(content, content_type, filename)
     if kind in ("text", "csv"):
         limit = max_bytes or mime.TEXT_MAX_BYTES
@@ -75,58 +77,66 @@ def read_attachment(content: bytes, content_type: str, filename: str, *,
             why = reason(Code.FIRST_BYTES_ONLY, bytes=limit)
             return Reading(f"{normalize_for_model(html.text)}\n{_cut(why)}", (why,))
         return Reading(normalize_for_model(html.text))
-    seconds = max_seconds if deadline is None else min(max_seconds, deadline - time.monotonic())
     if kind == "pdf":
         return _pdf(content, max_bytes=max_bytes or PDF_MAX_BYTES, max_pages=max_pages,
-                    max_seconds=seconds)
+                    max_seconds=max_seconds, deadline=deadline)
     if kind == "xlsx":
-        return _workbook(content, max_bytes=max_bytes or PDF_MAX_BYTES, max_seconds=seconds)
+        return _workbook(content, max_bytes=max_bytes or PDF_MAX_BYTES,
+                         max_seconds=max_seconds, deadline=deadline)
     return Reading("")
 
 
-def _workbook(content: bytes, *, max_bytes: int, max_seconds: float) -> Reading:
+def _workbook(content: bytes, *, max_bytes: int, max_seconds: float,
+              deadline: float | None) -> Reading:
     """A workbook's sheets as text; like a PDF, one over ``max_bytes`` is not read."""
     if len(content) > max_bytes:
         why = reason(Code.SHEET_TOO_LARGE, bytes=len(content), limit=max_bytes)
         return Reading(_cut(why), (why,))
-    read = read_workbook(content, max_seconds=max_seconds)
+    read = read_workbook(content, max_seconds=max_seconds, deadline=deadline)
     text = normalize_for_model(read.text)
     if read.problem:
-        return Reading(f"{text}\n{_cut(read.problem)}".strip(), (read.problem,))
-    return Reading(text)
+        return Reading(f"{text}\n{_cut(read.problem)}".strip(), (read.problem,),
+                       read.cpu_seconds)
+    return Reading(text, (), read.cpu_seconds)
 
 
-def _pdf(content: bytes, *, max_bytes: int, max_pages: int, max_seconds: float) -> Reading:
+def _pdf(content: bytes, *, max_bytes: int, max_pages: int, max_seconds: float,
+         deadline: float | None) -> Reading:
     """The text of a PDF's first pages. A PDF cannot be read in part, so one over
     ``max_bytes`` is not read at all; a damaged or slow one yields the pages read
     before the damage or the deadline."""
     if len(content) > max_bytes:
         why = reason(Code.PDF_TOO_LARGE, bytes=len(content), limit=max_bytes)
         return Reading(_cut(why), (why,))
-    read = read_pages(content, max_pages=max_pages, max_seconds=max_seconds)
+    read = read_pages(content, max_pages=max_pages, max_seconds=max_seconds, deadline=deadline)
     pages = {"pages": len(read.pages), **({} if read.total is None else {"total": read.total})}
     why = ({**read.problem, **pages} if read.problem
            else reason(Code.PDF_PAGE_LIMIT, pages=max_pages, total=read.total)
            if (read.total or 0) > max_pages else {})
     text = normalize_for_model("\n\n".join(p.strip() for p in read.pages if p.strip()))
-    return Reading(f"{text}\n{_cut(why)}".strip(), (why,)) if why else Reading(text)
+    if why:
+        return Reading(f"{text}\n{_cut(why)}".strip(), (why,), read.cpu_seconds)
+    return Reading(text, (), read.cpu_seconds)
 
 
 def _message(content: bytes, depth: int, **bounds) -> Reading:
     """An attached message's text; what its own attachments left unread is its own."""
     unread: list[dict] = []
+    spent = [0.0]
 
     def read(att: mime.ParsedAttachment) -> str:
         reading = read_attachment(att.content, att.declared_type, att.filename,
                                   depth=depth + 1, **bounds)
         unread.extend(inside(att.filename, why) for why in reading.unread)
+        spent[0] += reading.cpu_seconds
         return reading.text
 
     if depth >= mime.MAX_MESSAGE_DEPTH:
         unread.append(reason(Code.MESSAGE_TOO_DEEP, depth=depth))
     elif len(content) > mime.TEXT_MAX_BYTES:
         unread.append(reason(Code.MESSAGE_FIRST_BYTES, bytes=mime.TEXT_MAX_BYTES))
-    return Reading(mime.message_text(content, depth, read), tuple(unread))
+    text = mime.message_text(content, depth, read)
+    return Reading(text, tuple(unread), spent[0])
 
 
 # The text's own note of a cut, in the words the model and the rules have always read

@@ -49,10 +49,13 @@ _CURRENCY_TEXT = re.compile(r"[A-Z]{3}|[A-Z]{0,2}\$|[€£¥₹]")
 class SheetText:
     text: str
     problem: dict = field(default_factory=dict)  # why not all of it was read (a reason)
+    cpu_seconds: float = 0.0  # what the reading cost its child
 
 
-def read_workbook(content: bytes, *, max_seconds: float) -> SheetText:
-    """The text of an XLSX workbook, as far as the caps and ``max_seconds`` allow."""
+def read_workbook(content: bytes, *, max_seconds: float,
+                  deadline: float | None = None) -> SheetText:
+    """The text of an XLSX workbook, as far as the caps, ``max_seconds`` of its reader's
+    CPU time and ``deadline`` (``time.monotonic``) allow."""
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
@@ -70,8 +73,9 @@ def read_workbook(content: bytes, *, max_seconds: float) -> SheetText:
         elif kind == "cut":
             cut.append(value)
 
-    problem = run_reader(_child, (content,), max_seconds=max_seconds, receive=receive)
-    return SheetText("\n".join(lines), problem or (cut[0] if cut else {}))
+    end = run_reader(_child, (content,), max_seconds=max_seconds, deadline=deadline,
+                     receive=receive)
+    return SheetText("\n".join(lines), end.problem or (cut[0] if cut else {}), end.cpu_seconds)
 
 
 def _child(send, content: bytes) -> None:

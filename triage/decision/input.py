@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from functools import cached_property
 
-from triage.attachments import PDF_MAX_BYTES, inside, read_attachment
+from triage.attachments import PDF_MAX_BYTES, PDF_MAX_SECONDS, inside, read_attachment
 from triage.doctext import XLSX_TYPES, declared_kind, may_hold_text
 from triage.htmltext import MAX_HTML_CHARS, html_adds
 from triage.mime import MAX_TEXT_CHARS, attachment_label
@@ -28,7 +28,10 @@ PART_BREAK = "\n\n"
 RULES_MAX_CHARS = 500_000
 _SLOW = ("pdf", "eml", "xlsx")  # read after every cheap kind
 _SLOW_TYPES = ("application/pdf", "message/rfc822", *XLSX_TYPES)
-ATTACHMENTS_MAX_SECONDS = 5.0  # for all of one email's attachments together
+# For all of one email's attachments together: the CPU time their reader processes may
+# spend, and how long the clock may run while they wait for a CPU on a busy machine.
+ATTACHMENTS_MAX_SECONDS = 5.0
+ATTACHMENTS_MAX_WALL_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -145,10 +148,12 @@ def _read(attachments) -> tuple[list[tuple[str, str]], list[dict]]:
     """((label, text) of the first MAX_ATTACHMENTS_READ attachments that have text, in
     their order; the reason each part was not read in full, named by its label). Cheap
     kinds are read first and PDFs, workbooks and attached messages last, all within
-    ATTACHMENTS_MAX_SECONDS, so a slow PDF cannot use up the time of the claim beside it.
+    ATTACHMENTS_MAX_SECONDS of their readers' CPU time (and ATTACHMENTS_MAX_WALL_SECONDS
+    of the clock), so a slow PDF cannot use up the time of the claim beside it.
     Each attachment is (label, declared type, file name, sniffed type, ``load()`` giving
     its bytes, called only if it is read)."""
-    deadline = time.monotonic() + ATTACHMENTS_MAX_SECONDS
+    deadline = time.monotonic() + ATTACHMENTS_MAX_WALL_SECONDS
+    cpu_left = ATTACHMENTS_MAX_SECONDS
     ordered = sorted(
         (declared_kind(declared, filename) in _SLOW or sniffed in _SLOW_TYPES, order, label,
          declared, filename, load)
@@ -161,12 +166,14 @@ def _read(attachments) -> tuple[list[tuple[str, str]], list[dict]]:
             unread.append(reason(Code.ATTACHMENT_PAST_LIMIT, part=[label],
                                  limit=MAX_ATTACHMENTS_READ))
             continue
-        if time.monotonic() >= deadline:
+        if time.monotonic() >= deadline or cpu_left <= 0:
             found.append((order, label, "[... not read: the time for this email's "
                                         "attachments ran out ...]"))
             unread.append(reason(Code.ATTACHMENTS_OUT_OF_TIME, part=[label]))
             continue
-        reading = read_attachment(load(), declared_type, filename, deadline=deadline)
+        reading = read_attachment(load(), declared_type, filename, deadline=deadline,
+                                  max_seconds=min(PDF_MAX_SECONDS, cpu_left))
+        cpu_left -= reading.cpu_seconds
         unread += [inside(label, why) for why in reading.unread]
         if reading.text:
             found.append((order, label, reading.text))
