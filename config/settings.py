@@ -318,6 +318,9 @@ TRIAGE_MAX_ATTACHMENT_BYTES = env_int("TRIAGE_MAX_ATTACHMENT_BYTES", 5 * 1024 * 
 # Base64 and JSON framing inflate a message by about a third: let Django read
 # bodies up to that, and let the webhook decide with its own limit.
 DATA_UPLOAD_MAX_MEMORY_SIZE = TRIAGE_MAX_EMAIL_BYTES * 2
+# Mailgun posts each attachment of a parsed message as a file: Django's 100 would refuse
+# a claim with 150 bale photos. The body limit bounds them anyway.
+DATA_UPLOAD_MAX_NUMBER_FILES = 2000
 # Under gunicorn a request body must arrive within this allowance plus its length at
 # this rate (triage/bodytime.py): a client trickling a body cannot hold a thread.
 TRIAGE_BODY_TIMEOUT_S = env_int("TRIAGE_BODY_TIMEOUT_S", 10, minimum=1)

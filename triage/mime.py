@@ -14,9 +14,8 @@ so the text a chain reads is produced by one set of rules:
 * the model text is NFKC-normalised with bidi, zero-width and tag characters
   removed and counted in ``flags["invisible_characters"]``.
 
-What it builds is a ``triage.parsed.ParsedEmail``; whether the mail is machine-sent
-(ours coming back, a bounce, an auto-reply, a plain out-of-office reply that is not
-triaged) is ``triage.automated``'s reading.
+It builds a ``triage.parsed.ParsedEmail``; whether the mail is machine-sent (ours coming
+back, a bounce, an auto-reply, a plain out-of-office reply) is ``triage.automated``'s.
 """
 
 from __future__ import annotations
@@ -83,14 +82,10 @@ def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None
     if hint := automated_hint(message, sender):
         flags["automated_hint"] = hint
     _walk(message, texts, htmls, attachments, hidden, flags, 0, depth)
-    if len(attachments) > MAX_ATTACHMENTS:
-        # The raw message keeps them all (its download has every part); rows, pages and
-        # reading stop here, and the decision goes to a person (``decision.input``).
-        flags["attachments_capped"] = {"stored": MAX_ATTACHMENTS, "total": len(attachments)}
-        attachments = attachments[:MAX_ATTACHMENTS]
     automated = detect_automated(message, sender)
     return _assemble(
-        texts, htmls, hidden, flags, attachments=attachments, date=parse_date(head.first("date")),
+        texts, htmls, hidden, flags, attachments=_capped(attachments, flags),
+        date=parse_date(head.first("date")),
         message_id=_first_msgid(head.first("message-id")),
         in_reply_to=_first_msgid(head.first("in-reply-to")),
         references=MSGID_RE.findall(head.first("references"))[-50:],
@@ -112,19 +107,31 @@ def parse_fields(*, message_id: str, from_header: str, to: list[str], cc: list[s
     from_address = (read_addresses(from_header, {}, "from") or [""])[0]
     headers = EmailMessage(policy=policy.default)
     hint = automated_hint(headers, from_address)
+    flags = {"automated_hint": hint} if hint else {}
     return _assemble(
-        [text] if text else [], [html] if html else [], [],
-        {"automated_hint": hint} if hint else {},
+        [text] if text else [], [html] if html else [], [], flags,
         message_id=_first_msgid(f"<{message_id.strip().strip('<>')}>") if message_id else "",
         in_reply_to=_first_msgid(f"<{in_reply_to.strip().strip('<>')}>") if in_reply_to else "",
         references=[], from_header=from_header, from_address=from_address,
         to=[a for v in to for a in read_addresses(v, {}, "to")],
         cc=[a for v in cc for a in read_addresses(v, {}, "cc")],
         reply_to="", subject=subject, date=date,
-        attachments=[_attachment(name, ctype, content, 0) for name, ctype, content in attachments],
+        attachments=_capped([_attachment(name, ctype, content, 0)
+                             for name, ctype, content in attachments[:MAX_ATTACHMENTS + 1]],
+                            flags, total=len(attachments)),
         automated=detect_automated(headers, from_address),
         auto_reply_why=auto_reply(headers, subject),
     )
+
+
+def _capped(attachments: list[ParsedAttachment], flags: dict, *,
+            total: int | None = None) -> list[ParsedAttachment]:
+    """The first MAX_ATTACHMENTS; the raw message keeps the rest, and the decision goes
+    to a person (``decision.input``)."""
+    total = (len(attachments) if total is None else total) + flags.pop("_past_cap", 0)
+    if total > MAX_ATTACHMENTS:
+        flags["attachments_capped"] = {"stored": MAX_ATTACHMENTS, "total": total}
+    return attachments[:MAX_ATTACHMENTS]
 
 
 # A message cut or hidden in part is not plain enough to leave untriaged.
@@ -233,6 +240,10 @@ def _walk(part: Message, texts, htmls, attachments, hidden, flags, depth: int,
         # No boundary line matched the declared one: the body is all there is to read.
         flags["broken_multipart"] = True
         texts.append(_decode_text(part, flags))
+        return
+    if len(attachments) >= MAX_ATTACHMENTS:
+        # Past the cap only counted: reading 1,800 more cost a request 0.3 s for nothing.
+        flags["_past_cap"] = flags.get("_past_cap", 0) + 1
         return
     attachments.append(_attachment(filename, ctype, _payload_bytes(part, flags), level,
                                    part.get_content_charset() or ""))

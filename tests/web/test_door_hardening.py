@@ -400,3 +400,44 @@ def test_a_line_break_in_a_json_attachment_type_is_a_400(post_signed):
     assert post_signed(signed_json(attachments=[
         {**attachment, "content_type": "application/pdf"}])).status_code == 202
     assert Attachment.objects.get().sha256 == sha(PDF)
+
+
+def test_a_json_delivery_of_1900_attachments_stores_100_and_says_so(post_signed):
+    """The signed JSON door caps attachment rows as the MIME doors do (it stored all
+    1,900, one row and file each: 2 s of the request); the stored delivery keeps them all."""
+    many = [{"filename": f"n{i}.txt", "content_type": "text/plain",
+             "content_base64": base64.b64encode(f"note {i}".encode()).decode()}
+            for i in range(1_900)]
+    body = signed_json(message_id="<notes-1900@mill.example.cn>", attachments=many)
+    assert post_signed(body).status_code == 202
+    stored = InboundEmail.objects.get()
+    assert Attachment.objects.filter(email=stored).count() == 100
+    assert stored.flags["attachments_capped"] == {"stored": 100, "total": 1_900}
+    assert stored.text_body == "Polypropylene found in 37 bales."
+    assert json.loads(bytes(stored.raw_message))["attachments"][-1]["filename"] == "n1899.txt"
+    # Under the cap, every attachment is a row.
+    assert post_signed(signed_json(message_id="<notes-3@mill.example.cn>",
+                                   attachments=many[:3])).status_code == 202
+    assert Attachment.objects.filter(email__message_id="notes-3@mill.example.cn").count() == 3
+
+
+def test_a_mailgun_claim_with_150_photos_is_stored_and_too_many_files_say_why(client, esp,
+                                                                              settings):
+    """Django refuses more than DATA_UPLOAD_MAX_NUMBER_FILES files in one post (100 by
+    default: a claim with 150 bale photos was a bare 400, retried and lost)."""
+    photos = {f"attachment-{i}": SimpleUploadedFile(f"bale{i}.png", PNG + bytes([i % 256]),
+                                                    "image/png") for i in range(1, 151)}
+    response = mailgun_form(client, {"message-headers": mailgun_headers(),
+                                     "body-plain": "Survey attached: 37 bales contaminated.",
+                                     "attachment-count": "150", **photos}, token="tok-150")
+    assert response.status_code == 200, response.content
+    stored = InboundEmail.objects.get()
+    assert stored.flags["attachments_capped"] == {"stored": 100, "total": 150}
+    assert bytes(stored.raw_message).count(b'filename="bale') == 150
+    settings.DATA_UPLOAD_MAX_NUMBER_FILES = 20
+    photos = {k: SimpleUploadedFile(v.name, PNG, "image/png") for k, v in photos.items()}
+    refused = mailgun_form(client, {"message-headers": mailgun_headers(1), "body-plain": "x",
+                                    "attachment-count": "150", **photos}, token="tok-151")
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "more than 20 files: post the message as raw MIME"
+    assert InboundEmail.objects.count() == 1
