@@ -75,15 +75,18 @@ def test_stated_amount_catches_an_understating_extraction():
 
 def test_only_a_figure_stated_as_the_claim_escalates_other_large_figures_go_to_a_person():
     for text in ("Claim USD 5,000 now, USD 175,000 reserved pending final tests.",
-                 "Please confirm the balance owed to us of USD 180,000 at 30 September.",
-                 "Our claim of USD 180,000 on lot 5 was settled in October.",
-                 "We help mills cut claims over USD 180,000 by half."):
+                 "Please confirm the balance owed to us of USD 180,000 at 30 September."):
         result = evaluate("5000", "USD", text=text)
         assert not result.escalate and not result.triggers, text
-        # A reserve, a balance, a settled claim, a bound: shown to a person when large.
+        # A reserve, a balance: open, so shown to a person when large.
         assert result.review and all(r["code"] == Code.EXPOSURE_NOT_THE_CLAIM
                                      for r in result.review), text
         assert all(r["quote"] and r["usd"] for r in result.review), text
+    for text in ("Our claim of USD 180,000 on lot 5 was settled in October.",
+                 "We help mills cut claims over USD 180,000 by half."):
+        # A settled claim, a bound: not the open claim, so they contradict no model.
+        result = evaluate("5000", "USD", text=text)
+        assert not result.escalate and not result.review, text
     for text in ("Wir fordern Schadenersatz in Höhe von USD 180.000 für Partie 5.",
                  "Nous réclamons une indemnisation de 180 000,00 USD pour le lot 5.",
                  "Tazminat talebimiz USD 180.000 tutarındadır.",

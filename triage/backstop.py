@@ -169,8 +169,12 @@ def evaluate(
 def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
                     part_starts: tuple[int, ...]) -> None:
     """The figures the email states as claimed: one stated as the claim itself
-    escalates; any other that would cross the threshold goes to a person with its
-    quote, and so do amounts in several currencies that cross it only together."""
+    escalates; any other open or conditional one that would cross the threshold goes to
+    a person with its quote, and so do amounts in several currencies that cross it only together. A
+    figure only settled, paid, withdrawn or a bound ("claims over USD 50,000") is not the
+    open claim: against a model that read the claim, it contradicts
+    nothing (issue 24's false alarms: a full-and-final settlement received, a withdrawn
+    claim, a pitch quoting "claims over $50k")."""
     totals = money.claimed_totals(text, part_starts)
     known = []
     for claimed in totals:
@@ -183,7 +187,7 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
                 result.exposure_usd = usd
         if triggers and claimed.stated:
             result.triggers += triggers
-        elif triggers:
+        elif triggers and (claimed.open or claimed.conditional):
             result.review.append(reason(Code.EXPOSURE_NOT_THE_CLAIM, usd=usd,
                                         threshold=policy.threshold_usd,
                                         quote=clip_words(m.quote, 80)))

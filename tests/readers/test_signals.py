@@ -470,6 +470,30 @@ MADE_OR_TALKED = [
      "After 30 years and more ICA arbitrations than I can count, I retire on Friday."),
     ("Reclamamos R$ 48.300,00 pela diferença de peso no lote 14.",
      "Relatório de inspeção: nenhuma contaminação encontrada nos 220 fardos."),
+    # A claim word and an open figure in one sentence, not a report's heading above
+    # its figures.
+    ("Reclamação: R$ 480.600,00 pela diferença de peso do lote 4.",
+     "Claims notified YTD: 14\nOutstanding reserves (underwriters): 3 - USD 155,500\n"
+     "No action is needed from your side."),
+    # A story told of the past, or a statistic, finds nothing in this email's goods.
+    ("We found jute in 37 bales of lot 4.",
+     "Or the Chittagong contamination dispute in 2014, when we found the jute was from the "
+     "mill's own wrapping."),
+    ("We saw polypropylene in 12 bales of lot 4 and claim USD 8,300.",
+     "Last season the average polypropylene claim we saw in South Asia was USD 83,000."),
+    # A payment in settlement of the claim, bales and all.
+    ("We found PP contamination on 22 bales of LT-4340 and claim USD 58,000.00.",
+     "Please find attached the swift copy of USD 58,000.00 in full and final settlement of "
+     "the PP contamination claim on 22 bales of LT-4340."),
+    # The sender withdraws its claim, in another sentence than the claim's.
+    ("Con relación a nuestro reclamo del 20 de noviembre por micronaire fuera de contrato en "
+     "el lote LT-4482, por USD 27.300,00, le pedimos una respuesta.",
+     "Con relación a nuestro reclamo del 20 de noviembre por micronaire fuera de contrato en "
+     "el lote LT-4482, por USD 27.300,00, le comunicamos que los resultados están dentro del "
+     "contrato.\n\nPor lo tanto, retiramos formalmente el reclamo y damos el asunto por "
+     "cerrado."),
+    ("Further to the joint re-test, we maintain our claim of USD 12,000 on lot 7.",
+     "Further to the joint re-test, we hereby withdraw our claim of USD 12,000 on lot 7."),
 ]
 
 

@@ -186,6 +186,8 @@ class Claimed:
     money: Money
     stated: bool
     open: bool  # some figure of it is not settled, paid, conditional or a bound
+    open_spans: tuple[tuple[int, int], ...] = ()  # where each open figure of it stands
+    conditional: bool = False  # some figure of it is claimed on a condition
 
 
 def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed]:
@@ -236,7 +238,9 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
         ), len(counted) == 1 and ctx.stated_as_claim(counted[0]),
-            any(ctx.open(a) for a in counted)))
+            any(ctx.open(a) for a in counted),
+            tuple((a.start, a.end) for a in counted if ctx.open(a)),
+            any(ctx.conditional(a) for a in counted)))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from triage.readers.money.amount import Money
 from triage.readers.money.vocabulary import (
     _CJK_CUE_RE,
+    _CONDITION_RE,
     _CUE_RE,
     _HAS_CJK,
     _NOT_OPEN_RE,
@@ -146,6 +147,11 @@ class _Context:
         bound or a season's total."""
         lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
         return not _NOT_OPEN_RE.search(self.text, lo, hi)
+
+    def conditional(self, a: Money) -> bool:
+        """A condition in the figure's sentence: a claim threatened if something fails."""
+        lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
+        return bool(_CONDITION_RE.search(self.text, lo, hi))
 
     def label(self, a: Money, prev_end: int, next_start: int) -> str:
         """The words that say which item an amount is for: its sentence (or line) from

@@ -165,6 +165,15 @@ _STATEMENT_RE = re.compile(
     r"|n[ợo]\s+ch[úu]ng|索赔|赔偿|理赔|索偿|欠",
     re.IGNORECASE,
 )
+# A condition in a figure's sentence ("if ... not resolved this week, we will claim USD
+# 200,000"): a claim threatened, not settled; it stays for a person to weigh.
+_CONDITION_RE = re.compile(
+    r"(?<![^\W\d_])(?:if|unless|caso|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|"
+    r"allega|trasmett))|wenn|sofern|falls(?=\s+(?:sie|die|der|das|es|wir|ihr|ein|eine|"
+    r"kein\w*)\b)|qualora|nel\s+caso|purch[ée]|e[ğg]er|halinde|takdirde|durumunda|n[ếe]u"
+    r"|tr[ưu][ờo]ng\s+h[ợo]p)(?![^\W\d_])|如果|假如|倘若|若(?!干)|一旦|如未|如不",
+    re.IGNORECASE,
+)
 # In the same sentence, a figure that is not an open claim: settled, withdrawn or paid,
 # not claimed at all ("no reclamamos", "kein Anspruch"), a condition, a bound ("claims
 # over USD 50,000"), a total over many claims. In every language we read; Chinese with

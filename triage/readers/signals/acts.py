@@ -136,3 +136,45 @@ _SETTLED = _whole(
     "已和解", "去年", "上一季", "上季度",
     "已于[^。，,]{0,8}?(?:结清|解决|撤回|关闭|支付|赔付|结案|了结|和解)",
 )
+# The sender withdraws its own claim or closes the matter: anywhere in the email, the
+# claim words of the email are about a claim no longer made ("retiramos formalmente el
+# reclamo y damos el asunto por cerrado").
+_WITHDRAWAL = _whole(
+    r"(?:we|i)\s+(?:hereby\s+|formally\s+|now\s+|therefore\s+)*withdraw\s+(?:our|the|this|my)",
+    r"(?:our|the|this)\s+claim\s+is\s+(?:hereby\s+)?withdrawn",
+    r"retiramos\s+(?:formalmente\s+)?(?:a|o|el|la|nossa|nosso|nuestra|nuestro)\s+"
+    r"(?:reclama|reclamo|pedido|demanda)",
+    r"desistimos\s+(?:formalmente\s+)?d[aoe]", r"damos\s+(?:\S+\s+){0,3}?por\s+(?:cerrad|encerrad)",
+    r"nous\s+retirons\s+(?:notre|la)\s+r[ée]clamation", r"ritiriamo\s+(?:il|la|formalmente)",
+    r"ziehen\s+wir\s+(?:\S+\s+){0,4}?zur[üu]ck", r"wir\s+ziehen\s+(?:\S+\s+){0,6}?zur[üu]ck",
+    r"geri\s+[çc]ekiyoruz", r"ch[úu]ng\s+t[ôo]i\s+r[úu]t\s+l[ạa]i", "撤回索赔", "撤销索赔",
+)
+# A claim told as history: "the Chittagong dispute in 2014, when we found the jute...",
+# "years ago". A finding in it is the story's, not this email's.
+_HISTORY = _whole(
+    r"(?:in|em|en|back\s+in|im|nel|no\s+ano\s+de)\s+(?:19|20)\d\d\s*,?\s+(?:when|quando|"
+    r"cuando|als|lorsque|quand|quando)",
+    r"\d+\s+years\s+ago", r"years\s+ago", r"h[áa]\s+\d+\s+anos", r"hace\s+\d+\s+a[ñn]os",
+    r"back\s+in\s+(?:19|20)\d\d", r"(?:i|we)\s+(?:still\s+|will\s+always\s+)?remember",
+    r"over\s+the\s+years", r"vor\s+\d+\s+jahren", r"il\s+y\s+a\s+\d+\s+ans",
+)
+# Claims as statistics: "the average polypropylene claim we saw was USD 83,000".
+_STATISTICS = _whole(
+    r"(?:average|typical|median)\s+(?:\w+\s+){0,2}(?:claims?|loss(?:es)?|disputes?)",
+    r"(?:claims?|losses|disputes)\s+(?:\w+\s+){0,3}on\s+average",
+    r"(?:reclama[çc][ãa]o|reclama[çc][õo]es|reclamos?|perdas?|p[ée]rdidas?)\s+"
+    r"(?:\w+\s+){0,2}(?:m[ée]di[oa]s?|promedio)",
+    r"(?:m[ée]di[oa]|promedio)\s+de\s+(?:\w+\s+){0,2}(?:reclama|reclamo|perda|p[ée]rdida)",
+)
+# A payment that settles the claim, a stronger word than a finding in its sentence
+# ("the swift copy of USD 58,000 in full and final settlement of the claim on 22 bales").
+_SETTLEMENT = _whole(
+    r"(?:in\s+)?full\s+and\s+final\s+settlement", r"in\s+settlement\s+of",
+    r"(?:confirm|acknowledge)\w*\s+(?:the\s+)?receipt\s+of\s+(?:your\s+|the\s+)?"
+    r"(?:payment|remittance|transfer|swift|usd|us\$|eur|brl|r\$|\$|€|\d)",
+    r"confirmamos\s+(?:o\s+)?recebimento\s+d[oa]\s+(?:pagamento|valor|transfer)",
+    r"confirmamos\s+(?:la\s+)?recepci[óo]n\s+del\s+(?:pago|importe)",
+    r"quita[çc][ãa]o\s+(?:total|final|integral|plena)", r"finiquito",
+    r"(?:als|zur)\s+(?:vollst[äa]ndige|endg[üu]ltige)\s+(?:\S+\s+)?(?:abgeltung|erledigung)",
+    r"(?:pour\s+)?solde\s+de\s+tout\s+compte", r"a\s+saldo\s+e\s+stralcio",
+)

@@ -158,6 +158,20 @@ def _act_in_sentence(doc: _Doc, m: re.Match[str]) -> bool:
     return doc.in_sentence("finding", a, b) or doc.in_sentence("claim_assertion", a, b)
 
 
+def _claim_beside_open_figure(doc: _Doc) -> bool:
+    """An affirmed claim word in the sentence of an open claimed figure: "we claim
+    USD 2,500", "Reclamação: R$ 48.600,00". A claim word in one line and figures in
+    another (a report's "Claims notified: 14" above its table) is not."""
+    spans = [span for c in money.claimed_totals(doc.text) for span in c.open_spans]
+    if not spans:
+        return False
+    for m in _iter_affirmed(doc, CLAIM_WORDS):
+        a, b = doc.sentence(m.start(), m.end())
+        if any(start < b and end > a for start, end in spans):
+            return True
+    return False
+
+
 def claim_is_made(text: str) -> bool:
     """Whether a claim is being made, not only talked about: a threat; an affirmed
     claim word or problem word in a sentence that claims (a finding in the goods, the
@@ -168,11 +182,12 @@ def claim_is_made(text: str) -> bool:
     doc = _folded(text)
     if "made" not in doc._memo:
         made = bool(_threat(doc))
-        if not made:
+        # The sender withdraws its claim: the email's claim words are about that one.
+        if not made and not doc.anywhere("withdrawal"):
             patterns = [CLAIM_WORDS, *CLAIM_TYPE_PATTERNS.values()]
             made = any(_act_in_sentence(doc, m) for p in patterns
                        for m in _iter_affirmed(doc, p))
-        if not made and _first(doc, CLAIM_WORDS) is not None:
-            made = any(c.open for c in money.claimed_totals(doc.text))
+        if not made and not doc.anywhere("withdrawal") and _first(doc, CLAIM_WORDS) is not None:
+            made = _claim_beside_open_figure(doc)
         doc._memo["made"] = made or bool(doc._memo.get("overflow"))
     return bool(doc._memo["made"])

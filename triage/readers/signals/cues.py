@@ -7,7 +7,16 @@ from __future__ import annotations
 
 import re
 
-from triage.readers.signals.acts import _CLAIM_ASSERTION, _FINDING, _FINDING_ANY, _SETTLED
+from triage.readers.signals.acts import (
+    _CLAIM_ASSERTION,
+    _FINDING,
+    _FINDING_ANY,
+    _HISTORY,
+    _SETTLED,
+    _SETTLEMENT,
+    _STATISTICS,
+    _WITHDRAWAL,
+)
 from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
 
@@ -205,6 +214,10 @@ _CUES = {
     "claim_assertion": re.compile(_CLAIM_ASSERTION),
     "finding_any": re.compile(_FINDING_ANY),
     "settled": re.compile(_SETTLED),
+    "withdrawal": re.compile(_WITHDRAWAL),
+    "history": re.compile(_HISTORY),
+    "settlement": re.compile(_SETTLEMENT),
+    "statistics": re.compile(_STATISTICS),
     "topic": re.compile(_TOPIC),
     "clause": re.compile(_CLAUSE),
     "threat": re.compile(_THREAT),

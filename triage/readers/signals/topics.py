@@ -44,8 +44,10 @@ def _topic_only(doc: _Doc, start: int, end: int, *, conditional: bool = True,
                 claim_word: bool = False) -> bool:
     """The sentence around ``text[start:end]`` names the topic without affirming it.
 
-    In order: a finding in the goods (outside an if-clause) affirms; a settled or past
-    claim is only named; the sender's own claim affirms a claim word even inside an
+    In order: a story told of the past, a statistic or a payment in settlement only
+    names it; a finding in the
+    goods (outside an if-clause) affirms; a settled, withdrawn or past claim is only
+    named; the sender's own claim affirms a claim word even inside an
     if-clause ("let us know if you accept our claim") and any word outside one; an
     if-clause, a newsletter, a topic word (certificate, seminar, clause, offer...) or a
     topic noun right after the word ("contamination control") only name it."""
@@ -54,9 +56,11 @@ def _topic_only(doc: _Doc, start: int, end: int, *, conditional: bool = True,
     if conditional:
         c = doc.last_cue("conditional", a, start)
         hypothetical = c is not None and not doc.has_cue("comma", c, start)
+    if any(doc.in_sentence(told, a, b) for told in ("history", "statistics", "settlement")):
+        return True  # a story, a statistic, a payment settling it: not this email's finding
     if not hypothetical and doc.in_sentence("finding", a, b):
         return False
-    if doc.in_sentence("settled", a, b):
+    if doc.in_sentence("settled", a, b) or doc.in_sentence("withdrawal", a, b):
         return True
     if _TOPIC_NAME.match(doc.low, end, min(len(doc.text), end + 40)):
         return True
