@@ -15,7 +15,7 @@ PORT   ?= 8000
 # Benchmarks, fault and load runs are lab commands: dev/test settings install the lab.
 LAB    := DJANGO_SETTINGS_MODULE=config.settings_lab
 
-.PHONY: demo test lint browser bench-ingest bench-pipeline bench-admin faults load clean
+.PHONY: demo test lint browser bench-ingest bench-pipeline bench-admin bench-doors faults load clean
 
 # bash: the install's progress filter below passes on pip's own exit status.
 SHELL := /bin/bash
@@ -59,6 +59,9 @@ bench-pipeline: $(STAMP)
 
 bench-admin: $(STAMP)
 	$(LAB) DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py bench_admin $(BENCH_ARGS)
+
+bench-doors: $(STAMP)
+	$(LAB) DATABASE_URL=$(TEST_DATABASE_URL) $(PY) manage.py bench_doors $(BENCH_ARGS)
 
 # Reliability: a private stack (own redis-server, scratch database, gunicorn, workers,
 # beat, scripted model) on this machine.
