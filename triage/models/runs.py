@@ -58,6 +58,8 @@ class TriageRun(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["email", "attempt"], name="one_run_per_attempt"),
         ]
+        # The figures of every decision and what staff did with it (``triage.quality``).
+        permissions = [("view_quality", "Can view the decision quality page")]
 
     def __str__(self) -> str:
         return f"run {self.attempt} of email {self.email_id}"
