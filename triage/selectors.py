@@ -22,7 +22,7 @@ from triage.models import (
     Tombstone,
     TriageRun,
 )
-from triage.quality import KINDS, Event, Run, outcomes, quality_table
+from triage.quality import KINDS, Event, Outcome, Run, outcomes, quality_table
 from triage.quality.outcomes import CORRECTED
 from triage.readers.dates import business_days_between
 from triage.services.tickets import EDITABLE_FIELDS
@@ -249,12 +249,18 @@ def _day_start(day: date) -> datetime:
     return timezone.make_aware(datetime.combine(day, time.min))
 
 
+def decision_outcomes(since: date) -> list[Outcome]:
+    """Every decision made since the local day ``since``, with staff's verdict as it
+    stands now (``triage.quality.outcomes``)."""
+    runs, events = _quality_rows(_day_start(since))
+    return outcomes(events, runs)
+
+
 def quality_report(since: date, until: date) -> dict:
     """The quality table (``triage.quality.table``) of the decisions made from
     ``since`` to ``until``, local days both included, with staff's verdicts as they stand
     now: the page, ``manage.py triage_quality`` and the ``/metrics`` gauges read this."""
-    runs, events = _quality_rows(_day_start(since))
-    return quality_table(outcomes(events, runs), since=since, until=until,
+    return quality_table(decision_outcomes(since), since=since, until=until,
                          fields=EDITABLE_FIELDS)
 
 
