@@ -166,6 +166,13 @@ def test_the_triage_admins_and_the_desk_lead_see_it_nobody_else(client, staff):
     assert b"quality-link" in client.get(reverse("admin:index")).content
     login(client, staff["triager"])
     assert b"quality-link" in client.get(reverse("admin:index")).content
+    # A figure the page never links lists nothing, rather than every email.
+    changelist = reverse("admin:triage_inboundemail_changelist")
+    for made_up in ("everything", "2026-01-01,2026-12-31,source:model:offline:all",
+                    "2026-12-31,2026-01-01,decisions:decided"):
+        assert _listed(client, f"{changelist}?quality={made_up}") == set(), made_up
+    assert _listed(client, f"{changelist}?quality=2020-01-01,2020-12-31,decisions:decided") \
+        == set()
 
 
 def test_the_period_is_chosen_and_a_wrong_one_refused(client, staff):

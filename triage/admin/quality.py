@@ -161,8 +161,12 @@ class QualityFigureFilter(admin.SimpleListFilter):
     title, parameter_name = gettext_lazy("quality figure"), "quality"
 
     def lookups(self, request, model_admin):
+        # Django applies only a filter with choices: a value it cannot read still gets
+        # one, and lists nothing (never every email).
+        if not self.value():
+            return []
         figure = parse_figure(self.value())
-        return [(self.value(), describe_figure(*figure))] if figure else []
+        return [(self.value(), describe_figure(*figure) if figure else _("an unknown figure"))]
 
     def queryset(self, request, queryset):
         if not self.value():
