@@ -104,7 +104,7 @@ def oracle_answers(case: dict) -> dict[str, dict]:
     A claim is mail labelled a ticket or an escalation; everything else (forwarded, a
     bank change for review) is not a claim."""
     e = case["expected"]
-    is_claim = e["route"] in (Route.TICKET, Route.ESCALATED)
+    is_claim = e.get("route") in (Route.TICKET, Route.ESCALATED)
     escalate = expected_escalate(e)
     amount = e.get("exposure_amount")
     claim_type = _KIND_CLAIM_TYPE.get(case.get("kind", ""), ClaimType.OTHER)
@@ -243,7 +243,10 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
         ok = [r for r in labelled if _field_ok(name, r.expected[name], r.got[name])]
         fields[name] = {"labelled": len(labelled), "correct": len(ok),
                         "accuracy": _ratio(len(ok), len(labelled))}
-    forwarded = [r for r in results if r.expected["route"] == Route.FORWARDED]
+    # A label may say only that an email is not an escalation (staff dismissed it:
+    # ``lab.corrections``); the route's figures count the labels that name one.
+    routed = [r for r in results if r.expected.get("route")]
+    forwarded = [r for r in routed if r.expected["route"] == Route.FORWARDED]
     faithful: dict[str, dict] = {}
     for r in results:
         for name, state in (r.got.get("grounding") or {}).items():
@@ -257,12 +260,13 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
     routine = [r for r in results if (r.expected.get("group") or "").startswith("routine")]
     bank = [r for r in results if r.expected.get("bank_change")]
     to_people = [r for r in results if must_reach_a_person(r.expected)]
-    tickets = [r for r in results if r.expected["route"] == Route.TICKET]
+    tickets = [r for r in routed if r.expected["route"] == Route.TICKET]
     groups = sorted({r.expected.get("group") for r in results} - {None})
     seconds = sorted(r.seconds for r in results)
     return {
         "provider": spec.provider, "model": spec.model_name, "cases": n,
-        "route_accuracy": _ratio(sum(r.got["route"] == r.expected["route"] for r in results), n),
+        "route_accuracy": _ratio(sum(r.got["route"] == r.expected["route"] for r in routed),
+                                 len(routed)),
         "department_accuracy": _ratio(sum(r.got["department"] == r.expected.get("department")
                                           for r in forwarded), len(forwarded)),
         "escalation_recall": _ratio(sum(r.got["escalate"] for r in exp_esc), len(exp_esc)),
@@ -290,7 +294,7 @@ def metrics(results: list[CaseResult], *, threshold_usd: Decimal, rates: dict,
                             len(to_people)),
         "route_accuracy_by_group": {
             g: _ratio(sum(r.got["route"] == r.expected["route"] for r in rs), len(rs))
-            for g in groups if (rs := [r for r in results if r.expected.get("group") == g])},
+            for g in groups if (rs := [r for r in routed if r.expected.get("group") == g])},
         "fields": fields,
         "faithfulness": dict(sorted(faithful.items())),
         "llm_calls_per_email": statistics.mean(r.calls for r in results) if results else 0,

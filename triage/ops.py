@@ -174,6 +174,10 @@ class StateCollector:
             up.add_metric([], 0)
         yield from families
         yield up
+        try:  # apart: a slow quality query must not hide the queues' gauges
+            yield from list(_quality_gauges())
+        except Exception as exc:  # noqa: BLE001
+            log.warning("metrics: decision quality unreadable: %s", type(exc).__name__)
 
 
 def queue_depth(queue: str) -> int:
@@ -231,6 +235,47 @@ def _database_gauges() -> Iterator[GaugeMetricFamily]:
     for status, n in counts.items():
         emails.add_metric([status], n)
     yield emails
+
+
+QUALITY_WINDOW_DAYS = 7
+
+
+def _quality_gauges() -> Iterator[GaugeMetricFamily]:
+    """The last seven days' decision quality (``selectors.quality_report``, what the
+    quality page shows): per source its counts and precision, and the share of the
+    judged decisions staff overturned, overall and by route. A precision or a share
+    with nothing judged is left out (no sample), never reported as 0."""
+    from triage.selectors import quality_report, quality_window
+
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            ms = int(settings.TRIAGE_READY_TIMEOUT_S * 1000)
+            with connection.cursor() as cursor:
+                cursor.execute(f"SET LOCAL statement_timeout = {ms}")
+        report = quality_report(*quality_window(QUALITY_WINDOW_DAYS))
+    counts = GaugeMetricFamily(
+        "triage_quality_decisions", "Decisions of the last 7 days by source and staff's "
+        "verdict (fired, confirmed, overturned, open, missed)", labels=["source", "outcome"])
+    precision = GaugeMetricFamily(
+        "triage_quality_precision", "Of each source's decisions of the last 7 days that "
+        "staff judged, the share they kept", labels=["source"])
+    for row in report["sources"]:
+        for outcome in ("fired", "confirmed", "overturned", "open", "missed"):
+            counts.add_metric([row["source"], outcome], row[outcome])
+        if row["precision"] is not None:
+            precision.add_metric([row["source"]], row["precision"])
+    overturned = GaugeMetricFamily(
+        "triage_quality_overturned_share", "Of the decisions of the last 7 days that staff "
+        "judged, the share they overturned")
+    if report["decisions"]["share_overturned"] is not None:
+        overturned.add_metric([], report["decisions"]["share_overturned"])
+    changed = GaugeMetricFamily(
+        "triage_quality_route_changed_share", "Of the last 7 days' decisions of each route "
+        "that staff judged, the share they changed", labels=["route"])
+    for row in report["routes"]:
+        if row["share"] is not None:
+            changed.add_metric([row["route"]], row["share"])
+    yield from (counts, precision, overturned, changed)
 
 
 @require_GET

@@ -20,8 +20,11 @@ GROUP_PERMISSIONS = {
     CLAIMS_STAFF: [*VIEW, "approve_ticket", "reply_email"],
     TRADING_DESK: [*VIEW, "resolve_escalation"],
     TRIAGE_ADMIN: [*VIEW, "retriage_email", "export_decisions", "decide_manually",
-                   "reply_email"],
+                   "reply_email", "view_quality"],
 }
+# The quality page is the triage admins' and the desk lead's: the lead is a trading desk
+# member given ``view_quality`` on their own user (no group of one).
+QUALITY_PERMISSION = "triage.view_quality"
 
 
 def ensure_groups(group_model, permission_model,

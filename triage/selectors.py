@@ -3,17 +3,29 @@
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from triage.models import ESCALATION_OPEN, Escalation, InboundEmail, Status, Ticket, TriageRun
+from triage.models import (
+    ESCALATION_OPEN,
+    EmailEvent,
+    Escalation,
+    InboundEmail,
+    Status,
+    Ticket,
+    Tombstone,
+    TriageRun,
+)
+from triage.quality import KINDS, Event, Outcome, Run, outcomes, quality_table
+from triage.quality.outcomes import CORRECTED
 from triage.readers.dates import business_days_between
+from triage.services.tickets import EDITABLE_FIELDS
 
 
 def estimated_count(model) -> int | None:
@@ -192,3 +204,75 @@ def decision_rows(emails: QuerySet[InboundEmail]):
             "input_tokens": run.input_tokens if run else 0,
             "output_tokens": run.output_tokens if run else 0,
         }
+
+
+# --- decision quality ----------------------------------------------------------------
+
+_RUN_FIELDS = ("pk", "email_id", "provider", "route", "department", "started_at", "is_claim",
+               "backstop_overrode", "backstop_triggers", "review_signals", "failed")
+
+
+def _codes(reasons: list | None, *, nested: bool = False) -> tuple[str, ...]:
+    """The codes of stored reasons (a correction's: the triggers inside them)."""
+    items = [r.get("trigger") if nested else r for r in reasons or [] if isinstance(r, dict)]
+    return tuple(str(r["code"]) for r in items if isinstance(r, dict) and r.get("code"))
+
+
+def _quality_rows(start: datetime) -> tuple[dict[int, Run], list[Event]]:
+    """The runs started since ``start`` and the audit rows a verdict is read from:
+    two queries, whatever the number of emails."""
+    runs = {}
+    rows = (TriageRun.objects.filter(started_at__gte=start).exclude(route="")
+            .annotate(failed=ExpressionWrapper(~Q(errors=[]), output_field=BooleanField()))
+            .values(*_RUN_FIELDS))
+    for row in rows.iterator(chunk_size=2000):
+        manual = row["provider"] == "manual"
+        runs[row["pk"]] = Run(
+            pk=row["pk"], email_id=row["email_id"], provider=row["provider"],
+            route=row["route"], department=row["department"],
+            day=timezone.localdate(row["started_at"]), is_claim=row["is_claim"],
+            backstop_overrode=row["backstop_overrode"],
+            backstop=() if manual else _codes(row["backstop_triggers"]),
+            signals=_codes(row["review_signals"]), failed=bool(row["failed"]),
+            corrected_triggers=_codes(row["backstop_triggers"], nested=True) if manual else ())
+    events = [
+        Event(email_id, kind, (data or {}).get("run") if isinstance(data, dict) else None,
+              tuple(after) if kind == CORRECTED and isinstance(after, dict) else ())
+        for email_id, kind, data, after in
+        EmailEvent.objects.filter(created_at__gte=start, kind__in=KINDS)
+        .order_by("email_id", "created_at", "id")
+        .values_list("email_id", "kind", "data", "after").iterator(chunk_size=5000)]
+    return runs, events
+
+
+def _day_start(day: date) -> datetime:
+    return timezone.make_aware(datetime.combine(day, time.min))
+
+
+def decision_outcomes(since: date) -> list[Outcome]:
+    """Every decision made since the local day ``since``, with staff's verdict as it
+    stands now (``triage.quality.outcomes``)."""
+    runs, events = _quality_rows(_day_start(since))
+    return outcomes(events, runs)
+
+
+def quality_report(since: date, until: date) -> dict:
+    """The quality table (``triage.quality.table``) of the decisions made from
+    ``since`` to ``until``, local days both included, with staff's verdicts as they stand
+    now: the page, ``manage.py triage_quality`` and the ``/metrics`` gauges read this."""
+    return quality_table(decision_outcomes(since), since=since, until=until,
+                         fields=EDITABLE_FIELDS)
+
+
+def quality_emails(report: dict, cell: str) -> set[int]:
+    """The emails behind one figure of ``report``, without the erased ones: an erasure
+    keeps the figure and takes the email out of every list behind it."""
+    ids = set(report["cells"].get(cell, ()))
+    erased = Tombstone.objects.filter(stage=Tombstone.Stage.CONTENT, email_id__in=ids)
+    return ids - set(erased.values_list("email_id", flat=True))
+
+
+def quality_window(days: int, *, today: date | None = None) -> tuple[date, date]:
+    """The last ``days`` local days, today included."""
+    today = today or timezone.localdate()
+    return today - timedelta(days=days - 1), today

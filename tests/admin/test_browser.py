@@ -331,3 +331,31 @@ def test_console_flows(browsers, live_server, staff, settings):
     assert any("DEADLINE" in t.upper() for t in shown)
     for driver in (desk, claims, triager):
         assert csp_violations(driver) == []
+
+
+def test_the_quality_page_at_1440_and_390_in_both_languages(browsers, live_server, staff):
+    """The decision quality page under the strict CSP: no violation, the weekly chart
+    drawn with its colours from the stylesheet, and at 390 px nothing wider than the
+    screen (the tables scroll in their own boxes); in English and in Portuguese."""
+    from tests.quality_month import month
+
+    month(staff)
+    for language, title in (("en", "Decision quality"), ("pt-BR", "Qualidade das decisões")):
+        driver = browsers(language)
+        log_in(driver, live_server, "triager1")
+        for width, height in ((1440, 900), (390, 844)):
+            driver.set_window_size(width, height)
+            driver.get(f"{live_server.url}/quality/")
+            assert driver.find_element(By.TAG_NAME, "h1").text == title
+            bars = driver.find_elements(By.CSS_SELECTOR, "#quality-chart rect.triage-bar-confirmed")
+            assert len(bars) >= 4 and max(b.size["height"] for b in bars) > 10
+            assert driver.execute_script(
+                "return getComputedStyle(document.querySelector("
+                "'rect.triage-bar-overturned')).fill") == "rgb(186, 33, 33)"
+            assert driver.execute_script(
+                "const page = document.documentElement;"
+                "return page.scrollWidth <= page.clientWidth"), (language, width)
+            shot(driver, f"quality-{language}-{width}")
+            driver.execute_script("document.getElementById('quality-chart').scrollIntoView()")
+            shot(driver, f"quality-chart-{language}-{width}")
+        assert csp_violations(driver) == []

@@ -41,6 +41,7 @@ from triage.admin.filters import (
     RouteFilter,
 )
 from triage.admin.names import FIELDS
+from triage.admin.quality import QualityFigureFilter
 from triage.admin.search import IndexedSearch
 from triage.admin.work import (
     AssigneeFilter,
@@ -63,7 +64,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
                     "shown_assignee"]
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
                    DecidedByFilter, FlagFilter, ("received_at", admin.DateFieldListFilter),
-                   "provider", AssigneeFilter]
+                   "provider", AssigneeFilter, QualityFigureFilter]
     search_fields = ["from_address", "subject", "=message_id",
                      "=current_run__contract_reference", "=current_run__lot_reference"]
     list_select_related = ["current_run", "assignee"]

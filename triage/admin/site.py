@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from triage.admin.quality import quality_page
 from triage.selectors import dashboard
 
 # The dashboard shows email subjects, exposures and deadlines: only someone a triage
@@ -25,3 +27,10 @@ class TriageAdminSite(admin.AdminSite):
         if request.user.has_perms(DASHBOARD_PERMISSIONS):
             context["dashboard"] = dashboard(request.user)
         return super().index(request, context)
+
+    def get_urls(self):
+        return [path("quality/", self.admin_view(self.quality), name="quality"),
+                *super().get_urls()]
+
+    def quality(self, request):
+        return quality_page(self, request)

@@ -18,6 +18,7 @@ from babel.numbers import (
     NumberFormatError,
     format_currency,
     format_decimal,
+    format_percent,
     list_currencies,
     parse_decimal,
 )
@@ -120,3 +121,8 @@ def example_date() -> str:
 def number(value: Decimal | float | int) -> str:
     """A reading as written, with the locale's decimal mark: micronaire 4,9 / 4.9."""
     return format_decimal(Decimal(str(value)), locale=babel_locale())
+
+
+def percent(value: float) -> str:
+    """A share as a percentage with one decimal: ``55,6%`` / ``55.6%``."""
+    return format_percent(value, format="#,##0.0%", locale=babel_locale())

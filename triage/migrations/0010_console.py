@@ -5,6 +5,18 @@ from django.conf import settings
 from django.db import migrations, models
 
 
+_VIEW = ["view_inboundemail", "view_emailevent", "view_attachment", "view_triagerun",
+         "view_chaincall", "view_escalation", "view_ticket", "view_forward",
+         "view_notification", "view_ticketversion", "view_note", "view_reply"]
+# The groups as they were at this point in history (later migrations add to them).
+GROUPS = {
+    "Claims staff": [*_VIEW, "approve_ticket", "reply_email"],
+    "Trading desk": [*_VIEW, "resolve_escalation"],
+    "Triage admin": [*_VIEW, "retriage_email", "export_decisions", "decide_manually",
+                     "reply_email"],
+}
+
+
 def update_groups(apps, schema_editor):
     """Claims staff and triage admins may reply to senders; everyone reads notes and
     replies."""
@@ -16,7 +28,8 @@ def update_groups(apps, schema_editor):
         app_config.models_module = True
         create_permissions(app_config, apps=apps, verbosity=0)
         app_config.models_module = None
-    ensure_groups(apps.get_model("auth", "Group"), apps.get_model("auth", "Permission"))
+    ensure_groups(apps.get_model("auth", "Group"), apps.get_model("auth", "Permission"),
+                  GROUPS)
 
 
 def notes_from_escalations(apps, schema_editor):

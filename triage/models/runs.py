@@ -58,6 +58,11 @@ class TriageRun(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["email", "attempt"], name="one_run_per_attempt"),
         ]
+        # The decision quality figures read a period's runs (``selectors.quality_report``,
+        # on every /metrics scrape): by start, not by a scan of every run ever made.
+        indexes = [models.Index(fields=["started_at"], name="run_started_at")]
+        # The figures of every decision and what staff did with it (``triage.quality``).
+        permissions = [("view_quality", "Can view the decision quality page")]
 
     def __str__(self) -> str:
         return f"run {self.attempt} of email {self.email_id}"

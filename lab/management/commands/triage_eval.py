@@ -1,4 +1,5 @@
-"""Evaluate the pipeline on the labelled set, or replay stored mail (dry run).
+"""Evaluate the pipeline on the labelled set, or replay stored mail (dry run), or
+export staff's corrections as a labelled set (``--export-corrections DIR``).
 
 ``--replay`` is the product's ``triage.replay.replay`` (the admin's replay action uses
 the same function); this lab command only prints it."""
@@ -6,12 +7,14 @@ the same function); this lab command only prints it."""
 from __future__ import annotations
 
 import json
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import timezone
 
+from lab.corrections import export_corrections
 from lab.evaluation import FIELDS, run_eval
 from triage.decision import model_spec
 from triage.models import InboundEmail
@@ -45,7 +48,13 @@ class Command(BaseCommand):
                             help=f"exit 1 below a floor; keys: {', '.join(THRESHOLD_KEYS)}")
         parser.add_argument("--replay", action="store_true",
                             help="re-run stored emails; change nothing")
-        parser.add_argument("--since", help="with --replay: received on or after YYYY-MM-DD")
+        parser.add_argument("--export-corrections", type=Path, metavar="DIR",
+                            help="write the emails whose decision staff overturned or whose "
+                                 "draft they corrected (since --since, default 30 days) as "
+                                 ".eml files with a labels.json (the label: what staff "
+                                 "decided), pseudonymised; then run triage_eval DIR")
+        parser.add_argument("--since", help="with --replay: received on or after YYYY-MM-DD; "
+                                            "with --export-corrections: decided on or after")
         parser.add_argument("--limit", type=int, default=100)
 
     def handle(self, *args, **opts) -> None:
@@ -54,6 +63,8 @@ class Command(BaseCommand):
         floors = self._floors(opts["fail_under"])
         if opts["replay"]:
             return self._replay(opts)
+        if opts["export_corrections"]:
+            return self._export(opts)
         if opts["compromised"] and opts["oracle"]:
             raise CommandError("--compromised and --oracle exclude each other")
         if not (opts["path"] / "labels.json").exists():
@@ -69,6 +80,10 @@ class Command(BaseCommand):
         if opts["json"]:
             self.stdout.write(json.dumps({
                 "summary": summary, "failures": failures,
+                "cases": [{"case": r.case_id, "expected": {k: v for k, v in r.expected.items()
+                                                           if v is not None},
+                           "got": {k: r.got[k] for k in ("route", "escalate", "department")}}
+                          for r in results],
                 "mismatches": [{"case": r.case_id, "decided_by": r.decided_by,
                                 "field": f, "expected": e, "got": g}
                                for r in results for f, e, g in r.mismatches],
@@ -145,13 +160,28 @@ class Command(BaseCommand):
             w(f"  {r.case_id:<6} {r.kind:<13} {r.decided_by:<15} {f:<19} "
               f"{escape_invisible(str(e))[:24]:<24} {escape_invisible(str(g))[:40]}")
 
+    def _since(self, opts) -> datetime | None:
+        if not opts["since"]:
+            return None
+        try:
+            return datetime.fromisoformat(opts["since"])
+        except ValueError as exc:
+            raise CommandError("--since takes YYYY-MM-DD") from exc
+
+    def _export(self, opts) -> None:
+        today = timezone.localdate()
+        since = self._since(opts)
+        since = since.date() if since else today - timedelta(days=29)
+        done = export_corrections(opts["export_corrections"], since=since, until=today)
+        self.stdout.write(f"{done['cases']} corrected emails written to "
+                          f"{opts['export_corrections']} (pseudonymised; {done['erased']} "
+                          f"erased left out). Measure on them: manage.py triage_eval "
+                          f"{opts['export_corrections']}")
+
     def _replay(self, opts) -> None:
         emails = InboundEmail.objects.exclude(current_run=None).select_related("current_run")
-        if opts["since"]:
-            try:
-                since = datetime.fromisoformat(opts["since"])
-            except ValueError as exc:
-                raise CommandError("--since takes YYYY-MM-DD") from exc
+        since = self._since(opts)
+        if since:
             emails = emails.filter(received_at__date__gte=since.date())
         emails = list(emails.order_by("-received_at")[:opts["limit"]])
         spec = model_spec()
