@@ -132,6 +132,22 @@ def short_datetime(value) -> str:
     return formats.when(value)
 
 
+def call_error(error: str, run_errors: list | None, chain: str) -> str:
+    """A chain call's error: what failed, in the reader's language (the run's reason
+    for that chain), and the technical text as the library wrote it behind a toggle."""
+    if not error:
+        return "-"
+    failures = [r for r in run_errors or [] if isinstance(r, dict)
+                and r.get("chain") == chain
+                and r.get("code") in (Code.CHAIN_FAILED, Code.CHAIN_OUT_OF_TIME)]
+    summary = labels.reason({**failures[0], "detail": ""}) if failures and \
+        (failures[0].get("kind") or failures[0].get("code") == Code.CHAIN_OUT_OF_TIME) \
+        else _("the call failed")
+    return format_html('{} <details class="triage-technical"><summary>{}</summary>'
+                       '<code lang="en">{}</code></details>', summary, _("technical text"),
+                       esc(labels.written(error)))
+
+
 def deadline_badge(deadline) -> str:
     """The deadline coloured by business days left (classes in console.css)."""
     days = business_days_left(deadline)

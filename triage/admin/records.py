@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from triage import labels
 from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import esc, pretty_json, provider_badge
+from triage.admin.display import call_error, esc, pretty_json, provider_badge
 from triage.models import ChainCall, EmailEvent, Forward, Notification, TriageRun
 
 
@@ -24,7 +24,7 @@ class ChainCallInline(ReadOnlyInline):
 
     @admin.display(description=_("error"))
     def shown_error(self, obj: ChainCall) -> str:
-        return esc(labels.written(obj.error))
+        return call_error(obj.error, obj.run.errors, obj.chain)
 
 
 @admin.register(TriageRun)
@@ -66,8 +66,12 @@ class ForwardAdmin(ReadOnlyAdmin):
 
 @admin.register(Notification)
 class NotificationAdmin(ReadOnlyAdmin):
-    list_display = ["key", "kind", "state", "attempts", "created_at", "sent_at"]
+    list_display = ["key", "shown_kind", "state", "attempts", "created_at", "sent_at"]
     list_filter = ["kind", "state"]
+
+    @admin.display(description=_("kind"), ordering="kind")
+    def shown_kind(self, obj: Notification) -> str:
+        return labels.word(labels.NOTIFICATION_KINDS, obj.kind)
 
 
 @admin.register(EmailEvent)

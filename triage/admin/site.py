@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
+from triage.admin.work import handed_to
 from triage.selectors import dashboard
 
 # The dashboard shows email subjects, exposures and deadlines: only someone a triage
@@ -23,5 +24,6 @@ class TriageAdminSite(admin.AdminSite):
     def index(self, request, extra_context=None):
         context = dict(extra_context or {})
         if request.user.has_perms(DASHBOARD_PERMISSIONS):
-            context["dashboard"] = dashboard(request.user)
+            context["dashboard"] = {**dashboard(request.user),
+                                    "handed_to": handed_to(request.user)}
         return super().index(request, context)
