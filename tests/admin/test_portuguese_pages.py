@@ -141,6 +141,9 @@ def pages(client, staff) -> list[tuple[str, str, dict]]:
              "admin:triage_escalation_changelist", "admin:triage_ticket_changelist"]
     for who in ("desk2", "claims", "triager"):
         out += [(who, reverse(name), None) for name in lists]
+    out += [("triager", reverse(name), None)
+            for name in ("admin:triage_notification_changelist", "admin:triage_forward_changelist",
+                         "admin:triage_emailevent_changelist")]
     out += [("triager", reverse("admin:triage_inboundemail_changelist")
              + "?status__exact=needs_review", None),
             ("desk2", reverse("admin:triage_escalation_changelist") + "?second=waiting", None),

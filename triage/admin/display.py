@@ -58,6 +58,26 @@ def shown_email(obj) -> str:
     return format_html('<a href="{}">#{} {}</a>', url, obj.email_id, esc(obj.email.subject))
 
 
+@admin.display(description=gettext_lazy("email"), ordering="email_id")
+def email_number(obj) -> str:
+    """For the records' lists: the email an audit row, a forward or a notification is
+    about."""
+    return f"#{obj.email_id}"
+
+
+# What an audit row is about ("escalation:12"), in words.
+_TARGETS = {"escalation": gettext_lazy("escalation"), "ticket": gettext_lazy("ticket"),
+            "reply": gettext_lazy("reply"), "forward": gettext_lazy("forward"),
+            "email": gettext_lazy("email")}
+
+
+def target_words(target: str) -> str:
+    kind, _sep, pk = (target or "").partition(":")
+    if kind in _TARGETS and pk.isdigit():
+        return f"{_TARGETS[kind]} #{pk}"
+    return target or ""
+
+
 def claim_value(field: str, value: object, claim: dict) -> str:
     """A claim field's value as staff read it: amounts and dates in their format, claim
     types in words."""
@@ -148,9 +168,13 @@ def call_error(error: str, run_errors: list | None, chain: str) -> str:
                        esc(labels.written(error)))
 
 
-def deadline_badge(deadline) -> str:
-    """The deadline coloured by business days left (classes in console.css)."""
+def deadline_badge(deadline, *, waiting: bool = True) -> str:
+    """The deadline coloured by business days left (classes in console.css); once
+    nothing waits for a person, plain: the deadline is history."""
     days = business_days_left(deadline)
+    if not waiting:
+        return format_html('<span class="triage-time-left triage-closed">{}</span>',
+                           formats.day(deadline))
     left = "-" if days is None else ngettext(
         "%(days)s business day left", "%(days)s business days left", days) % {"days": days}
     return format_html('<span class="triage-time-left {}" title="{}">{}</span>',

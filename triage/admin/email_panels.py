@@ -13,7 +13,14 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, labels, senderwords
-from triage.admin.display import call_error, esc, pretty_json, provider_badge, words
+from triage.admin.display import (
+    call_error,
+    esc,
+    pretty_json,
+    provider_badge,
+    target_words,
+    words,
+)
 from triage.admin.filters import FLAGS
 from triage.admin.names import FIELDS
 from triage.labels.reason_words import CHAINS
@@ -134,16 +141,7 @@ def runs_panel(obj: InboundEmail) -> str:
     } for run in runs]})
 
 
-_TARGETS = {"escalation": _("escalation"), "ticket": _("ticket"), "reply": _("reply"),
-            "forward": _("forward"), "email": _("email")}
 _STATES = {"escalation": dict(Escalation.State.choices), "ticket": dict(Ticket.State.choices)}
-
-
-def _target(target: str) -> str:
-    kind, _sep, pk = target.partition(":")
-    if kind in _TARGETS and pk:
-        return f"{_TARGETS[kind]} #{pk}"
-    return target
 
 
 def _change(kind: str, key: str, value) -> str:
@@ -168,6 +166,6 @@ def timeline(obj: InboundEmail) -> str:
                      e.actor.get_username() if e.actor else gettext("system"),
                      f"{labels.status(e.old_status)} → {labels.status(e.new_status)}"
                      if e.new_status else "",
-                     esc(" · ".join(x for x in [_target(e.target), labels.reasons(e.reasons),
+                     esc(" · ".join(x for x in [target_words(e.target), labels.reasons(e.reasons),
                                                 labels.written(e.reason), after] if x))])
     return render_to_string("admin/triage/inboundemail/timeline.html", {"rows": rows})

@@ -203,7 +203,9 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     @admin.display(description=_("deadline"), ordering="current_run__response_deadline")
     def deadline(self, obj: InboundEmail):
         run = obj.current_run
-        return deadline_badge(run.response_deadline) if run and run.response_deadline else "-"
+        if not (run and run.response_deadline):
+            return "-"
+        return deadline_badge(run.response_deadline, waiting=states.is_waiting(obj))
 
     @admin.display(description=_("decided by"))
     def provider_shown(self, obj: InboundEmail) -> str:

@@ -89,12 +89,15 @@ def _usd(amount, currency: str) -> Decimal | None:
     return (Decimal(str(amount)) * rate).quantize(Decimal("0.01"))
 
 
-def _facts(email: InboundEmail, run, claim: dict) -> list[tuple[str, str, str]]:
-    """(key, label, value) of the card's plain facts."""
+def _facts(email: InboundEmail, run, claim: dict, *,
+           own_claim: bool) -> list[tuple[str, str, str]]:
+    """(key, label, value) of the card's plain facts: the amount the run decided on,
+    or, on a ticket (``own_claim``), its current version's (a correction's)."""
     amount, currency = claim.get("exposure_amount"), claim.get("exposure_currency") or ""
-    if amount is None and run is not None:
-        amount, currency = run.exposure_amount, run.exposure_currency
-    usd = _usd(amount, currency) if amount is not None else (run.exposure_usd if run else None)
+    usd = _usd(amount, currency) if amount is not None else None
+    if run is not None and (amount is None or not own_claim) \
+            and run.exposure_amount is not None:
+        amount, currency, usd = run.exposure_amount, run.exposure_currency, run.exposure_usd
     contract = claim.get("contract_reference") or (run.contract_reference if run else "")
     lot = claim.get("lot_reference") or (run.lot_reference if run else "")
     types = ", ".join(labels.claim_type(str(t)) for t in claim.get("claim_types") or [])
@@ -134,6 +137,7 @@ def card(email: InboundEmail, *, item=None, claim: dict | None = None) -> dict:
     (its state, its deadline); ``claim`` the claim as the page shows it (a ticket's
     current version), else the email's current run's."""
     run = email.current_run
+    own_claim = claim is not None
     if claim is None:
         claim = ((run.decision or {}).get("claim") if run else None) or {}
     subject = item if item is not None else email
@@ -160,7 +164,7 @@ def card(email: InboundEmail, *, item=None, claim: dict | None = None) -> dict:
         state = states.escalation_state(item)
     return {
         "warnings": warnings(email, run),
-        "facts": _facts(email, run, claim),
+        "facts": _facts(email, run, claim, own_claim=own_claim),
         "deadline": formats.day(deadline) if deadline else "",
         "time_left": left, "time_left_css": css,
         "route": labels.route(run.route) if run else "-",
@@ -170,6 +174,7 @@ def card(email: InboundEmail, *, item=None, claim: dict | None = None) -> dict:
         "why": [esc(w) for w in why],
         "why_title": _("Why a person must decide") if needs_person
         else _("Why it was escalated"),
-        "stop": email.status == Status.NEEDS_REVIEW,
-        "failed": email.status == Status.FAILED,
+        # A stop on the rules' signals is deliberate; one on an error is a failure.
+        "stop": email.status == Status.NEEDS_REVIEW and not (run and run.errors),
+        "failed": email.status == Status.FAILED or (needs_person and bool(run and run.errors)),
     }

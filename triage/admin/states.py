@@ -87,7 +87,13 @@ def is_waiting(item) -> bool:
         return item.state in ESCALATION_OPEN
     if isinstance(item, Ticket):
         return item.state == Ticket.State.DRAFT
-    return item.status in (Status.NEEDS_REVIEW, Status.FAILED, Status.ESCALATED, Status.TICKET)
+    if item.status == Status.ESCALATED:
+        esc = _related(item, "escalation")
+        return esc is None or esc.state in ESCALATION_OPEN
+    if item.status == Status.TICKET:
+        ticket = _related(item, "ticket")
+        return ticket is None or ticket.state == Ticket.State.DRAFT
+    return item.status in (Status.NEEDS_REVIEW, Status.FAILED)
 
 
 def time_left(deadline, *, waiting: bool = True) -> tuple[str, str]:
