@@ -81,7 +81,7 @@ CHECKLIST_ANSWERS = {"yes": gettext_lazy("yes"), "no": gettext_lazy("no"),
 VERSION_SOURCES = {"pipeline": gettext_lazy("the pipeline"),
                    "correction": gettext_lazy("a staff correction")}
 NOTIFICATION_KINDS = {"escalation": gettext_lazy("Escalation to the desk"),
-                      "forward": gettext_lazy("Forward to a department"),
+                      "forward": gettext_lazy("Forward to the department"),
                       "handover": gettext_lazy("Hand-over"),
                       "reply": gettext_lazy("Reply to the sender")}
 
