@@ -147,21 +147,27 @@ class ClaimantFilter(admin.SimpleListFilter):
 
 def handed_to(user, limit: int = 10) -> list[dict]:
     """Items colleagues handed over to ``user`` that are still theirs and still wait,
-    newest first: the in-app side of the hand-over's email."""
-    out, seen = [], set()
-    events = (EmailEvent.objects.filter(kind="handed_over",
-                                        after__assignee=user.get_username())
-              .select_related("actor").order_by("-created_at")[:50])
+    newest first: the in-app side of the hand-over's email. From the items the person
+    has (a few per kind), the last assignment of each: a hand-over to them."""
+    targets = {f"{kind}:{pk}"
+               for kind, spec in ownership.KINDS.items()
+               for pk in spec.model.objects.filter(spec.open, assignee=user)
+               .values_list("pk", flat=True)[:200]}
+    if not targets:
+        return []
     names = {"escalation": _("Escalation of email #%(id)s"),
              "ticket": _("Ticket for email #%(id)s"), "email": _("Email #%(id)s")}
+    out, seen = [], set()
+    events = (EmailEvent.objects.filter(kind__in=["assigned", "handed_over"],
+                                        target__in=targets)
+              .select_related("actor").order_by("-created_at", "-pk"))
     for event in events:
-        kind, _sep, pk = event.target.partition(":")
-        if kind not in ownership.KINDS or not pk.isdigit() or event.target in seen:
+        if event.target in seen:
             continue
         seen.add(event.target)
-        spec = ownership.KINDS[kind]
-        if not spec.model.objects.filter(spec.open, pk=int(pk), assignee=user).exists():
-            continue
+        if event.kind != "handed_over":
+            continue  # taken by themselves since
+        kind, _sep, pk = event.target.partition(":")
         model = "inboundemail" if kind == "email" else kind
         out.append({"url": reverse(f"admin:triage_{model}_change", args=[int(pk)]),
                     "label": names[kind] % {"id": event.email_id},
