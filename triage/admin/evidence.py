@@ -89,8 +89,8 @@ def _usd(amount, currency: str) -> Decimal | None:
     return (Decimal(str(amount)) * rate).quantize(Decimal("0.01"))
 
 
-def _facts(email: InboundEmail, run, claim: dict, *,
-           own_claim: bool) -> list[tuple[str, str, str]]:
+def _facts(email: InboundEmail, run, claim: dict, *, own_claim: bool,
+           item_usd: Decimal | None = None) -> list[tuple[str, str, str]]:
     """(key, label, value) of the card's plain facts: the amount the run decided on,
     or, on a ticket (``own_claim``), its current version's (a correction's)."""
     amount, currency = claim.get("exposure_amount"), claim.get("exposure_currency") or ""
@@ -98,6 +98,8 @@ def _facts(email: InboundEmail, run, claim: dict, *,
     if run is not None and (amount is None or not own_claim) \
             and run.exposure_amount is not None:
         amount, currency, usd = run.exposure_amount, run.exposure_currency, run.exposure_usd
+    if item_usd is not None:  # an escalation's own figure (re-opened with the new run's)
+        usd = item_usd
     contract = claim.get("contract_reference") or (run.contract_reference if run else "")
     lot = claim.get("lot_reference") or (run.lot_reference if run else "")
     types = ", ".join(labels.claim_type(str(t)) for t in claim.get("claim_types") or [])
@@ -164,7 +166,8 @@ def card(email: InboundEmail, *, item=None, claim: dict | None = None) -> dict:
         state = states.escalation_state(item)
     return {
         "warnings": warnings(email, run),
-        "facts": _facts(email, run, claim, own_claim=own_claim),
+        "facts": _facts(email, run, claim, own_claim=own_claim,
+                        item_usd=getattr(item, "exposure_usd", None)),
         "deadline": formats.day(deadline) if deadline else "",
         "time_left": left, "time_left_css": css,
         "route": labels.route(run.route) if run else "-",
