@@ -9,17 +9,15 @@ def llm_provider(request: HttpRequest) -> dict:
     provider = settings.TRIAGE_LLM_PROVIDER
     # The offline banner stays English-first (the README's wording, in every language),
     # with a translation after it for whoever reads Portuguese.
-    label = (
-        f"Gemini ({settings.TRIAGE_GEMINI_MODEL})"
-        if provider == "gemini"
-        else _offline_label()
-    )
-    return {"triage_llm_provider": provider, "triage_llm_label": label}
+    # (``lang="en"`` on the page: the English is the product's name for it, not a gap in
+    # the translation.)
+    if provider == "gemini":
+        return {"triage_llm_provider": provider,
+                "triage_llm_label": f"Gemini ({settings.TRIAGE_GEMINI_MODEL})",
+                "triage_llm_label_local": ""}
+    translated = gettext("OFFLINE rule-based provider (simulated model, no LLM)")
+    return {"triage_llm_provider": provider, "triage_llm_label": OFFLINE_LABEL,
+            "triage_llm_label_local": "" if translated == OFFLINE_LABEL else translated}
 
 
 OFFLINE_LABEL = "OFFLINE rule-based provider (simulated model, no LLM)"
-
-
-def _offline_label() -> str:
-    translated = gettext("OFFLINE rule-based provider (simulated model, no LLM)")
-    return OFFLINE_LABEL if translated == OFFLINE_LABEL else f"{OFFLINE_LABEL} · {translated}"

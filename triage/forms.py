@@ -155,6 +155,12 @@ class DecideForm(ActionForm):
     reason = forms.CharField(label=gettext_lazy("Reason"),
                              widget=forms.Textarea(attrs={"rows": 2}))
 
+    @property
+    def route_buttons(self) -> list[tuple[str, str]]:
+        """One submit button per route, labelled with what choosing it does: the button
+        pressed is the decision (no route is chosen for the person beforehand)."""
+        return [(r.value, labels.route_action(r)) for r in MANUAL_ROUTES]
+
     def clean(self) -> dict:
         data = super().clean()
         if data.get("route") == Route.FORWARDED and not data.get("department"):

@@ -44,19 +44,20 @@ def ensure_groups(group_model, permission_model,
 
 # Two of each group that has a two-person rule (four eyes on a ticket, a second desk
 # member to close what the backstop raised), so every rule can be tried in the demo.
+# Each with a full name: a reply is signed by the person who sends it.
 DEMO_USERS = [
-    ("claims", CLAIMS_STAFF),
-    ("claims2", CLAIMS_STAFF),
-    ("desk", TRADING_DESK),
-    ("desk2", TRADING_DESK),
-    ("triager", TRIAGE_ADMIN),
+    ("claims", CLAIMS_STAFF, "Ana", "Ribeiro"),
+    ("claims2", CLAIMS_STAFF, "Bruno", "Carvalho"),
+    ("desk", TRADING_DESK, "Carla", "Mendes"),
+    ("desk2", TRADING_DESK, "Diego", "Souza"),
+    ("triager", TRIAGE_ADMIN, "Elisa", "Martins"),
 ]
 
 
 def demo_users() -> list[tuple[str, str, str]]:
     User = get_user_model()
     out = []
-    for username, group_name in DEMO_USERS:
+    for username, group_name, first, last in DEMO_USERS:
         group = Group.objects.filter(name=group_name).first()
         if group is None:
             continue
@@ -64,8 +65,22 @@ def demo_users() -> list[tuple[str, str, str]]:
         user, _ = User.objects.get_or_create(username=username,
                                              defaults={"email": f"{username}@localhost"})
         user.is_staff = True
+        user.first_name, user.last_name = first, last
         user.set_password(password)
         user.save()
         user.groups.set([group])
         out.append((username, password, group_name))
     return out
+
+
+# What a reply's signature calls each group (``reply_templates``: desk, claims, triage).
+SIGNATURE_ROLES = {TRADING_DESK: "desk", CLAIMS_STAFF: "claims", TRIAGE_ADMIN: "triage"}
+
+
+def signature_role(user) -> str:
+    """The role a reply is signed with: the person's staff group ("" for none)."""
+    names = set(user.groups.values_list("name", flat=True))
+    for group, role in SIGNATURE_ROLES.items():
+        if group in names:
+            return role
+    return "triage" if user.is_superuser else ""

@@ -149,7 +149,7 @@ class Code(StrEnum):
     MESSAGE_TOO_DEEP = "message_too_deep"  # part depth
     MESSAGE_FIRST_BYTES = "message_first_bytes"  # part bytes
     # The run's errors (``detail``: the technical text, as the library wrote it).
-    CHAIN_FAILED = "chain_failed"  # chain detail
+    CHAIN_FAILED = "chain_failed"  # chain kind (ChainError.KINDS) detail
     CHAIN_OUT_OF_TIME = "chain_out_of_time"  # chain
     CALL_BUDGET_EXCEEDED = "call_budget_exceeded"  # calls limit
     MODEL_UNAVAILABLE = "model_unavailable"  # detail

@@ -8,7 +8,17 @@ from datetime import date, datetime, time, timedelta
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import BooleanField, Count, ExpressionWrapper, F, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+)
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -17,6 +27,7 @@ from triage.models import (
     EmailEvent,
     Escalation,
     InboundEmail,
+    Reply,
     Status,
     Ticket,
     Tombstone,
@@ -127,7 +138,42 @@ def drafts_awaiting_approval() -> QuerySet[Ticket]:
     return Ticket.objects.filter(state=Ticket.State.DRAFT).exclude(email__status=Status.ESCALATED)
 
 
-def _counts(rows: QuerySet, user) -> dict[str, int]:
+def awaiting_second_desk() -> QuerySet[Escalation]:
+    """Open escalations whose closing a desk member asked for and a second one must
+    confirm (what the backstop raised)."""
+    return Escalation.objects.filter(state__in=ESCALATION_OPEN).filter(
+        Q(resolution_requested_by__isnull=False) | Q(dismissal_requested_by__isnull=False))
+
+
+def _sent_after(ticket_field: str):
+    """A sent reply to the ticket's email, written after the ticket's decision."""
+    return Reply.objects.filter(email_id=OuterRef("email_id"), state=Reply.State.SENT,
+                                created_at__gte=OuterRef(ticket_field))
+
+
+def decisions_to_send() -> QuerySet[Ticket]:
+    """Approved tickets whose decision no one has sent to the claimant yet (no reply
+    sent from the email since the approval)."""
+    return Ticket.objects.filter(state=Ticket.State.APPROVED).exclude(
+        Exists(_sent_after("decided_at")))
+
+
+def awaiting_claimant() -> QuerySet[InboundEmail]:
+    """Emails we replied to whose sender has not answered since our last reply."""
+    sent = Reply.objects.filter(email_id=OuterRef("pk"), state=Reply.State.SENT)
+    last = sent.order_by("-created_at").values("created_at")[:1]
+    answered = InboundEmail.objects.filter(reply_to_email_id=OuterRef("pk"),
+                                           received_at__gt=OuterRef("last_reply"))
+    return InboundEmail.objects.filter(Exists(sent)).annotate(
+        last_reply=Subquery(last)).exclude(Exists(answered))
+
+
+def _counts(rows: QuerySet, user, mine: Q | None = None) -> dict[str, int | None]:
+    """Total, "mine" (assigned to ``user``, unless ``mine`` says otherwise) and
+    "unassigned" (None where no one is assigned such an item)."""
+    if mine is not None:
+        return {**rows.aggregate(total=Count("pk"), mine=Count("pk", filter=mine)),
+                "unassigned": None}
     return rows.aggregate(total=Count("pk"), mine=Count("pk", filter=Q(assignee=user)),
                           unassigned=Count("pk", filter=Q(assignee__isnull=True)))
 
@@ -141,10 +187,25 @@ def queues(user) -> list[dict]:
                     "url": "admin:triage_escalation_changelist",
                     "query": "state__in=pending,acknowledged",
                     **_counts(Escalation.objects.filter(state__in=ESCALATION_OPEN), user)})
+        out.append({"key": "second-desk",
+                    "label": _("Escalations awaiting a second desk member's confirmation"),
+                    "url": "admin:triage_escalation_changelist", "query": "second=waiting",
+                    **_counts(awaiting_second_desk(), user)})
     if user.has_perm("triage.approve_ticket"):
         out.append({"key": "claims", "label": _("Ticket drafts awaiting approval"),
                     "url": "admin:triage_ticket_changelist", "query": "awaiting=yes",
                     **_counts(drafts_awaiting_approval(), user)})
+        out.append({"key": "to-send",
+                    "label": _("Approved tickets whose decision is not yet sent"),
+                    "url": "admin:triage_ticket_changelist", "query": "awaiting=send",
+                    **_counts(decisions_to_send(), user)})
+    if user.has_perm("triage.reply_email") or user.has_perm("triage.resolve_escalation"):
+        out.append({"key": "claimant", "label": _("Replies awaiting the claimant's answer"),
+                    "url": "admin:triage_inboundemail_changelist", "query": "waiting=claimant",
+                    "mine_query": "waiting=claimant-mine",
+                    # "mine": the replies this person wrote.
+                    **_counts(awaiting_claimant(), user, mine=Q(Exists(Reply.objects.filter(
+                        email_id=OuterRef("pk"), author=user, state=Reply.State.SENT))))})
     if user.has_perm("triage.decide_manually"):
         for status, label in ((Status.NEEDS_REVIEW, _("Emails that need review")),
                               (Status.FAILED, _("Failed emails"))):

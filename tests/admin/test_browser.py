@@ -132,7 +132,7 @@ def test_staff_flow(browsers, live_server, staff):
     ticket.refresh_from_db()
     assert ticket.state == "approved" and ticket.arbitration_number
     assert f"arbitration ticket {ticket.arbitration_number}" in message_text(claims)
-    assert "Approved" in claims.find_element(By.CSS_SELECTOR, ".field-state").text
+    assert "Approved" in claims.find_element(By.CSS_SELECTOR, ".field-shown_state").text
     shot(claims, "04-ticket-approved")
 
     # A trading desk member acknowledges the escalation.
@@ -206,7 +206,7 @@ def test_staff_flow_in_brazilian_portuguese(browsers, live_server, staff):
     ticket.refresh_from_db()
     assert ticket.state == "approved"
     assert f"ticket de arbitragem {ticket.arbitration_number}" in message_text(browser)
-    assert "Aprovado" in browser.find_element(By.CSS_SELECTOR, ".field-state").text
+    assert "Aprovado" in browser.find_element(By.CSS_SELECTOR, ".field-shown_state").text
 
     browser.delete_all_cookies()
     log_in(browser, live_server, "desk1")
@@ -291,21 +291,15 @@ def test_console_flows(browsers, live_server, staff, settings):
     triager.set_window_size(1440, 900)
     log_in(triager, live_server, "triager1")
     triager.get(f"{live_server.url}/triage/inboundemail/{invoice.pk}/change/")
-    route = Select(triager.find_element(By.ID, "id_route"))
-    assert route.first_selected_option.get_attribute("value") == ""  # no default
+    # One button per route, each saying what it does; none is chosen beforehand.
+    buttons = triager.find_elements(By.CSS_SELECTOR, "#decide-manually button[name=route]")
+    assert [b.get_attribute("value") for b in buttons] == ["escalated", "ticket", "forwarded"]
+    assert triager.find_element(By.ID, "decide-forwarded").text == "Forward to a department"
     triager.find_element(By.ID, "id_reason").send_keys("genuine; finance to call the carrier")
-    triager.find_element(By.CSS_SELECTOR, "#decide-manually input[type=submit]").click()
-    # The browser itself refuses a missing route (the server does too, tested apart),
-    # and the reason stays typed.
-    assert triager.execute_script(
-        "return document.getElementById('id_route').validity.valueMissing")
-    assert "finance to call the carrier" in triager.find_element(By.ID, "id_reason") \
-        .get_attribute("value")
-    Select(triager.find_element(By.ID, "id_route")).select_by_value("forwarded")
     Select(triager.find_element(By.ID, "id_department")).select_by_value("finance")
-    triager.find_element(By.CSS_SELECTOR, "#decide-manually input[type=submit]").click()
+    triager.find_element(By.ID, "decide-forwarded").click()
     WebDriverWait(triager, 10).until(ec.text_to_be_present_in_element(
-        (By.CSS_SELECTOR, "ul.messagelist"), "routed by hand"))
+        (By.CSS_SELECTOR, "ul.messagelist"), "forwarded to Finance by hand"))
     finance = [settings.TRIAGE_DEPARTMENT_EMAILS["finance"]]
     [forward] = [m for m in mail.outbox if m.to == finance]
     assert forward.body.splitlines()[1] == "WARNING: read before acting on this email"

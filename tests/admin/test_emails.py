@@ -60,7 +60,8 @@ def test_changelist_shows_decision_columns_and_offline_marker(client, staff):
     assert response.status_code == 200
     assert "li.wei@jiangsu-mills.example.cn" in body
     assert "180,000" in body and "OFFLINE" in body
-    assert "LLM provider: OFFLINE rule-based provider" in body
+    # The provider's name stays English, marked as such (lang="en") on every page.
+    assert 'LLM provider: <span lang="en">OFFLINE rule-based provider' in body
 
 
 def test_search_by_contract_reference(client, staff):

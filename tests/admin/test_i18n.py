@@ -39,7 +39,7 @@ def test_the_email_page_in_portuguese_shows_words_local_times_and_money(client, 
         reverse("admin:triage_inboundemail_change", args=[email.pk]), **PT).content.decode()
     for expected in ("Exposição alta", "Escalado", "gatilhos do backstop",
                      "exposição extraída de US$\xa0180.000,00 atinge ou passa o limite de "
-                     "US$\xa050.000,00", "Linha do tempo", "Encaminhado", " -03"):
+                     "US$\xa050.000,00", "Linha do tempo", "Rota decidida", " -03"):
         assert expected in page, expected
     # The runs panel keeps each chain's raw output on record; what staff read above it
     # is words.

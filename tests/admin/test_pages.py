@@ -7,7 +7,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.factories import login, make_escalation, make_needs_review, make_ticket
+from tests.factories import (
+    login,
+    make_escalation,
+    make_needs_review,
+    make_ticket,
+    messages_of,
+)
 from triage.models import Escalation, Status, Ticket
 
 pytestmark = pytest.mark.django_db
@@ -20,12 +26,20 @@ def needs_review(staff):
     return email
 
 
-def test_decide_manually_has_no_default_route(client, staff, needs_review):
+def test_decide_manually_has_a_button_per_route_and_none_chosen(client, staff, needs_review):
     change = reverse("admin:triage_inboundemail_change", args=[needs_review.pk])
     page = login(client, staff["triager"]).get(change).content.decode()
     form = page[page.index('id="decide-manually"'):]
-    assert '<option value="" selected>choose a route</option>' in form
-    assert 'value="escalated" selected' not in form
+    # Each button says what pressing it does; none is pressed for the person.
+    for route, words in (("escalated", "Escalate to the trading desk"),
+                         ("ticket", "Open a ticket draft"),
+                         ("forwarded", "Forward to a department")):
+        assert f'name="route" value="{route}" id="decide-{route}">{words}</button>' in form
+    assert "triage-chosen" not in form.split("</form>")[0]
+    pt = client.get(change, HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    form = pt[pt.index('id="decide-manually"'):]
+    assert 'id="decide-escalated">Escalar para a mesa de operações</button>' in form
+    assert 'id="decide-forwarded">Encaminhar a um departamento</button>' in form
 
 
 def test_a_missing_route_is_refused_next_to_the_field_keeping_the_reason(client, staff,
@@ -43,6 +57,7 @@ def test_a_missing_route_is_refused_next_to_the_field_keeping_the_reason(client,
     assert form.index("errorlist") < form.index('name="route"')  # next to the route
     assert "call the carrier first</textarea>" in form
     assert '<option value="finance" selected>' in form
+    assert 'id="decide-forwarded">Forward to a department</button>' in form
     assert "Not done: Route: This field is required." in page
     needs_review.refresh_from_db()
     assert needs_review.status == Status.NEEDS_REVIEW
@@ -56,9 +71,20 @@ def test_forwarding_without_a_department_is_refused_on_the_department(client, st
     assert response.status_code == 400
     page = response.content.decode()
     assert "Department: Forwarding needs a department." in page
-    assert '<option value="forwarded" selected>' in page
+    # The button pressed is marked on the page sent back.
+    assert 'value="forwarded" id="decide-forwarded" class="triage-chosen">' in page
     needs_review.refresh_from_db()
     assert needs_review.status == Status.NEEDS_REVIEW
+
+
+def test_the_pressed_button_is_the_decision_and_says_so(client, staff, needs_review):
+    url = reverse("admin:triage_inboundemail_act", args=[needs_review.pk, "decide"])
+    response = login(client, staff["triager"]).post(
+        url, {"route": "escalated", "department": "", "reason": "call the desk"}, follow=True)
+    assert f"Email #{needs_review.pk} escalated to the trading desk by hand." in \
+        messages_of(response)
+    needs_review.refresh_from_db()
+    assert needs_review.status == Status.ESCALATED
 
 
 def test_an_escalation_shows_the_senders_amount_the_rate_and_the_body(client, staff):

@@ -44,9 +44,9 @@ def test_escalation_counts_follow_the_escalation(staff):
 
 
 def test_each_group_sees_its_own_queues(client, staff):
-    assert set(by_key(staff["desk"])) == {"desk"}
-    assert set(by_key(staff["claims"])) == {"claims"}
-    assert set(by_key(staff["triager"])) == {"needs_review", "failed"}
+    assert set(by_key(staff["desk"])) == {"desk", "second-desk", "claimant"}
+    assert set(by_key(staff["claims"])) == {"claims", "to-send", "claimant"}
+    assert set(by_key(staff["triager"])) == {"needs_review", "failed", "claimant"}
     body = login(client, staff["claims"]).get(reverse("admin:index")).content.decode()
     assert "Ticket drafts awaiting approval" in body and "awaiting=yes&amp;assignee=mine" in body
     assert body.index("What needs you now") < body.index("Oldest pending escalations") \

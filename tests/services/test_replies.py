@@ -8,10 +8,10 @@ import pytest
 from django.core import mail
 from django.core.exceptions import PermissionDenied
 
-from tests.factories import CONTAMINATION, HVI, make_ticket, triaged_sample
+from tests.factories import CONTAMINATION, HVI, make_escalation, make_ticket, triaged_sample
 from triage import mime, reply_templates
 from triage.admin.replies import facts
-from triage.models import EmailEvent, InboundEmail, Reply
+from triage.models import EmailEvent, Escalation, InboundEmail, Reply
 from triage.routes import Code
 from triage.services import replies
 from triage.services.ingestion import email_ingest
@@ -96,11 +96,23 @@ def test_a_bounce_of_our_reply_is_not_triaged_but_a_fake_bounce_is(claim, staff)
     assert "USD 96,000" in " ".join(claim_mail.flags.get("forwarded", [])) + claim_mail.text_body
 
 
-def test_only_claims_staff_and_triage_admins_reply(claim, staff):
-    with pytest.raises(PermissionDenied):
+def test_claims_staff_and_triage_admins_reply_the_desk_only_on_its_escalations(claim, staff):
+    from django.contrib.auth.models import User
+
+    # The desk answers the sender of an escalation, not of a ticket...
+    with pytest.raises(ReviewError, match="has none"):
         replies.reply_send(claim.pk, staff["desk"], subject="x", body="y")
     assert replies.reply_send(claim.pk, staff["triager"], subject="x", body="y").changed
-    assert Reply.objects.count() == 1
+    escalated = make_escalation().email
+    assert replies.reply_send(escalated.pk, staff["desk"], subject="x", body="y").changed
+    # ...unless a colleague has taken it; someone in no group never replies.
+    Escalation.objects.filter(email=escalated).update(assignee=staff["desk2"])
+    with pytest.raises(ReviewError, match="desk2 has this escalation"):
+        replies.reply_send(escalated.pk, staff["desk"], subject="x", body="y")
+    nobody = User.objects.create_user("nobody", is_staff=True)
+    with pytest.raises(PermissionDenied):
+        replies.reply_send(escalated.pk, nobody, subject="x", body="y")
+    assert Reply.objects.count() == 2
 
 
 def test_a_subject_cannot_carry_headers(claim, staff):
@@ -138,6 +150,7 @@ def test_portuguese_acknowledgement_quotes_contract_and_lot_not_the_model(claim)
     run.decision = {**run.decision, "escalation": {"model_reasoning": "SECRET REASONING"}}
     run.save()
     body = reply_templates.render("ack-pt", facts(InboundEmail.objects.get(pk=claim.pk)))
-    assert "contrato BR-2026/114 e lote 7731" in body and "Confirmamos o recebimento" in body
+    assert "referente ao contrato BR-2026/114 e ao lote 7731" in body
+    assert "Confirmamos o recebimento" in body
     assert "SECRET" not in body
     assert reply_templates.reply_subject("Re:  Reclamação\r\n x") == "Re: Reclamação x"

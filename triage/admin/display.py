@@ -58,6 +58,26 @@ def shown_email(obj) -> str:
     return format_html('<a href="{}">#{} {}</a>', url, obj.email_id, esc(obj.email.subject))
 
 
+@admin.display(description=gettext_lazy("email"), ordering="email_id")
+def email_number(obj) -> str:
+    """For the records' lists: the email an audit row, a forward or a notification is
+    about."""
+    return f"#{obj.email_id}"
+
+
+# What an audit row is about ("escalation:12"), in words.
+_TARGETS = {"escalation": gettext_lazy("escalation"), "ticket": gettext_lazy("ticket"),
+            "reply": gettext_lazy("reply"), "forward": gettext_lazy("forward"),
+            "email": gettext_lazy("email")}
+
+
+def target_words(target: str) -> str:
+    kind, _sep, pk = (target or "").partition(":")
+    if kind in _TARGETS and pk.isdigit():
+        return f"{_TARGETS[kind]} #{pk}"
+    return target or ""
+
+
 def claim_value(field: str, value: object, claim: dict) -> str:
     """A claim field's value as staff read it: amounts and dates in their format, claim
     types in words."""
@@ -132,9 +152,29 @@ def short_datetime(value) -> str:
     return formats.when(value)
 
 
-def deadline_badge(deadline) -> str:
-    """The deadline coloured by business days left (classes in console.css)."""
+def call_error(error: str, run_errors: list | None, chain: str) -> str:
+    """A chain call's error: what failed, in the reader's language (the run's reason
+    for that chain), and the technical text as the library wrote it behind a toggle."""
+    if not error:
+        return "-"
+    failures = [r for r in run_errors or [] if isinstance(r, dict)
+                and r.get("chain") == chain
+                and r.get("code") in (Code.CHAIN_FAILED, Code.CHAIN_OUT_OF_TIME)]
+    summary = labels.reason({**failures[0], "detail": ""}) if failures and \
+        (failures[0].get("kind") or failures[0].get("code") == Code.CHAIN_OUT_OF_TIME) \
+        else _("the call failed")
+    return format_html('{} <details class="triage-technical"><summary>{}</summary>'
+                       '<code lang="en">{}</code></details>', summary, _("technical text"),
+                       esc(labels.written(error)))
+
+
+def deadline_badge(deadline, *, waiting: bool = True) -> str:
+    """The deadline coloured by business days left (classes in console.css); once
+    nothing waits for a person, plain: the deadline is history."""
     days = business_days_left(deadline)
+    if not waiting:
+        return format_html('<span class="triage-time-left triage-closed">{}</span>',
+                           formats.day(deadline))
     left = "-" if days is None else ngettext(
         "%(days)s business day left", "%(days)s business days left", days) % {"days": days}
     return format_html('<span class="triage-time-left {}" title="{}">{}</span>',

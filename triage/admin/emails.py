@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from triage import formats, forms, labels, senderwords
+from triage import formats, forms, labels
+from triage.admin import email_panels, evidence, states
 from triage.admin.attachments import AttachmentInline, AttachmentViews
 from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
 from triage.admin.claims import claim_table
@@ -22,11 +21,9 @@ from triage.admin.display import (
     deadline_badge,
     esc,
     pre,
-    pretty_json,
     provider_badge,
     short_datetime,
     truncated,
-    words,
 )
 from triage.admin.email_actions import replay, retriage
 from triage.admin.exports import export_csv, export_json
@@ -40,11 +37,11 @@ from triage.admin.filters import (
     FlagFilter,
     RouteFilter,
 )
-from triage.admin.names import FIELDS
 from triage.admin.quality import QualityFigureFilter
 from triage.admin.search import IndexedSearch
 from triage.admin.work import (
     AssigneeFilter,
+    ClaimantFilter,
     WorkAdmin,
     related_items,
     take_selected,
@@ -59,15 +56,16 @@ from triage.services.emails import email_decide_manually
 @admin.register(InboundEmail)
 class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin):
     work_kind = "email"
-    list_display = ["shown_received", "shown_sender", "list_subject", "status", "route_department",
+    list_display = ["shown_received", "shown_sender", "list_subject", "shown_status",
+                    "route_department",
                     "exposure_usd", "deadline", "provider_shown", "flag_icons",
                     "shown_assignee"]
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
                    DecidedByFilter, FlagFilter, ("received_at", admin.DateFieldListFilter),
-                   "provider", AssigneeFilter, QualityFigureFilter]
+                   "provider", AssigneeFilter, ClaimantFilter, QualityFigureFilter]
     search_fields = ["from_address", "subject", "=message_id",
                      "=current_run__contract_reference", "=current_run__lot_reference"]
-    list_select_related = ["current_run", "assignee"]
+    list_select_related = ["current_run", "assignee", "escalation", "ticket"]
     list_display_links = ["list_subject"]
     list_per_page = 50
     show_full_result_count = False
@@ -82,7 +80,7 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     }
     change_form_template = "admin/triage/inboundemail/change_form.html"
     fieldsets = [
-        (None, {"fields": ["shown_subject", "shown_from", "status", "shown_status_reason",
+        (None, {"fields": ["shown_subject", "shown_from", "shown_status", "shown_status_reason",
                            "received_at", "decided_by", "related_items"]}),
         (_("Decision"), {"fields": ["decision_panel", "extracted_fields"]}),
         (_("Message"), {"fields": ["flag_details", "shown_body", "download_raw", "addresses",
@@ -107,6 +105,9 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     def get_queryset(self, request):
         return super().get_queryset(request).defer("raw_message", "html_body", "html_text",
                                                    "text_body")
+
+    def evidence_card(self, obj: InboundEmail) -> dict:
+        return evidence.card(obj)
 
     def action_context(self, obj: InboundEmail) -> dict | None:
         if obj.status not in (Status.NEEDS_REVIEW, Status.FAILED):
@@ -165,6 +166,11 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     def shown_subject(self, obj: InboundEmail) -> str:
         return esc(obj.subject)
 
+    @admin.display(description=_("status"), ordering="status")
+    def shown_status(self, obj: InboundEmail) -> str:
+        """The status followed through to its escalation's or ticket's own state."""
+        return states.email_state(obj)
+
     @admin.display(description=_("status reason"))
     def shown_status_reason(self, obj: InboundEmail) -> str:
         """The system's reasons in the reader's language, then a person's words as
@@ -198,7 +204,9 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     @admin.display(description=_("deadline"), ordering="current_run__response_deadline")
     def deadline(self, obj: InboundEmail):
         run = obj.current_run
-        return deadline_badge(run.response_deadline) if run and run.response_deadline else "-"
+        if not (run and run.response_deadline):
+            return "-"
+        return deadline_badge(run.response_deadline, waiting=states.is_waiting(obj))
 
     @admin.display(description=_("decided by"))
     def provider_shown(self, obj: InboundEmail) -> str:
@@ -221,13 +229,10 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     # -- detail panels: tables are templates; the text a sender or a model wrote is
     # esc()'d here and autoescaped there; times are local, to the minute, with the zone --
 
-    @admin.display(description=_("flags"))
-    def flag_details(self, obj: InboundEmail) -> str:
-        if not obj.flags:
-            return "-"
-        return render_to_string("admin/triage/includes/kv_table.html", {"rows": [
-            (FLAGS.get(k, k), esc(senderwords.lookalike_senders(v) if k == "lookalike_sender"
-                                  else words(v))) for k, v in obj.flags.items()]})
+    flag_details = staticmethod(email_panels.flag_details)
+    decision_panel = staticmethod(email_panels.decision_panel)
+    runs_panel = staticmethod(email_panels.runs_panel)
+    timeline = staticmethod(email_panels.timeline)
 
     @admin.display(description=_("addresses"))
     def addresses(self, obj: InboundEmail) -> str:
@@ -257,37 +262,6 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
             ((reverse("admin:triage_inboundemail_change", args=[r.pk]), r.pk, esc(r.subject),
               formats.when(r.received_at)) for r in replies))
 
-    @admin.display(description=_("decision"))
-    def decision_panel(self, obj: InboundEmail) -> str:
-        run = obj.current_run
-        if run is None:
-            return gettext("not triaged yet")
-        d = run.decision or {}
-        escalation = d.get("escalation") or {}
-        rows = [
-            (gettext("route"), labels.route(run.route)),
-            (gettext("decided by"), f"{run.provider} ({run.model_name})"),
-            (gettext("claim"), labels.yes_no(d.get("is_claim"))),
-            (gettext("department"), labels.department(run.department)),
-            (gettext("why (classification)"),
-             (d.get("classification") or {}).get("reason", "-")),
-            (gettext("escalation"), labels.yes_no(run.escalation_required)),
-            (gettext("exposure"), labels.exposure(run.exposure_usd, run.exposure_amount,
-                                                  run.exposure_currency,
-                                                  settings.TRIAGE_USD_RATES)),
-            (gettext("response deadline"), formats.day(run.response_deadline)),
-            (gettext("model triggers"),
-             ", ".join(map(labels.model_trigger, run.model_triggers)) or "-"),
-            (gettext("model reasoning"), escalation.get("model_reasoning") or "-"),
-            (gettext("backstop triggers"), labels.reasons(run.backstop_triggers) or "-"),
-            (gettext("backstop overrode the model"), labels.yes_no(run.backstop_overrode)),
-            (gettext("review signals (rules that contradict the model: sent to a person)"),
-             labels.reasons(run.review_signals) or "-"),
-            (gettext("errors"), labels.reasons(run.errors) or "-"),
-        ]
-        return render_to_string("admin/triage/includes/kv_table.html",
-                                {"rows": [(k, esc(v)) for k, v in rows]})
-
     @admin.display(description=_("extracted fields and the quotes that support them"))
     def extracted_fields(self, obj: InboundEmail) -> str:
         run = obj.current_run
@@ -295,35 +269,3 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
         if not claim:
             return "-"
         return claim_table(claim, obj.text_body)
-
-    @admin.display(description=_("runs"))
-    def runs_panel(self, obj: InboundEmail) -> str:
-        runs = list(obj.runs.prefetch_related("calls").order_by("-attempt"))
-        if not runs:
-            return "-"
-        return render_to_string("admin/triage/inboundemail/runs.html", {"runs": [{
-            "attempt": run.attempt, "started_at": formats.when(run.started_at),
-            "status": run.get_status_display(), "route": labels.route(run.route),
-            "llm_calls": run.llm_calls, "duration_ms": run.duration_ms or 0,
-            "badge": provider_badge(run.provider),
-            "calls": [[c.chain, f"{c.provider} {c.model_name}", c.prompt_version,
-                       f"{c.input_tokens}/{c.output_tokens}", f"{c.latency_ms} ms",
-                       esc(labels.written(c.error)) or "-",
-                       pretty_json(c.output) if c.output is not None else "-"]
-                      for c in run.calls.all()],
-        } for run in runs]})
-
-    @admin.display(description=_("events"))
-    def timeline(self, obj: InboundEmail) -> str:
-        rows = []
-        for e in obj.events.select_related("actor"):
-            after = ", ".join(f"{FIELDS.get(k, k.replace('_', ' '))}: {words(v)}"
-                              for k, v in e.after.items()) if isinstance(e.after, dict) else ""
-            rows.append([formats.when(e.created_at), labels.event(e.kind),
-                         e.actor.get_username() if e.actor else gettext("system"),
-                         f"{labels.status(e.old_status)} → {labels.status(e.new_status)}"
-                         if e.new_status else "",
-                         esc(" · ".join(x for x in [e.target, labels.reasons(e.reasons),
-                                                    labels.written(e.reason), after] if x))])
-        return render_to_string("admin/triage/inboundemail/timeline.html", {"rows": rows})
-

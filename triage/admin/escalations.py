@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.conf import settings
 from django.contrib import admin
 from django.db.models import Case, F, IntegerField, Value, When
 from django.utils.html import format_html
-from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from triage import formats, forms, labels
+from triage.admin import evidence, states
 from triage.admin.base import ObjectAction, ReadOnlyAdmin
 from triage.admin.display import (
     email_subject,
@@ -19,9 +22,14 @@ from triage.admin.display import (
     shown_email,
     truncated,
 )
-from triage.admin.work import AssigneeFilter, WorkAdmin, take_selected, work_actions
+from triage.admin.work import (
+    AssigneeFilter,
+    SecondDeskFilter,
+    WorkAdmin,
+    take_selected,
+    work_actions,
+)
 from triage.models import Escalation
-from triage.selectors import business_days_left, time_left_class
 from triage.services import escalations
 
 DESK = "triage.resolve_escalation"
@@ -30,14 +38,15 @@ DESK = "triage.resolve_escalation"
 @admin.register(Escalation)
 class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "escalation"
-    list_display = ["email_subject", "state", "list_exposure", "shown_deadline", "time_left",
-                    "list_model_triggers", "list_backstop_triggers", "list_created",
-                    "shown_assignee"]
-    list_filter = ["state", AssigneeFilter]
-    list_select_related = ["email", "assignee", "run"]
+    list_display = ["email_subject", "shown_state", "list_exposure", "shown_deadline",
+                    "time_left", "list_model_triggers", "list_backstop_triggers",
+                    "list_created", "shown_assignee"]
+    list_filter = ["state", SecondDeskFilter, AssigneeFilter]
+    list_select_related = ["email", "assignee", "run", "resolution_requested_by",
+                           "dismissal_requested_by"]
     change_form_template = "admin/triage/escalation/change_form.html"
     actions = [take_selected, "acknowledge_selected"]
-    readonly_fields = ["shown_email", "state", "shown_assignee", "shown_exposure",
+    readonly_fields = ["shown_email", "shown_state", "shown_assignee", "shown_exposure",
                        "shown_deadline", "time_left",
                        "shown_model_triggers", "shown_backstop_triggers", "shown_body",
                        "created_at",
@@ -49,6 +58,10 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
         "acknowledge": ObjectAction(forms.NoteForm, DESK, escalations.escalation_acknowledge),
         "resolve": ObjectAction(forms.RequiredNoteForm, DESK, escalations.escalation_resolve),
         "dismiss": ObjectAction(forms.DismissForm, DESK, escalations.escalation_dismiss),
+        "confirm_resolution": ObjectAction(forms.ActionForm, DESK, partial(
+            escalations.escalation_confirm, what="resolution")),
+        "confirm_dismissal": ObjectAction(forms.ActionForm, DESK, partial(
+            escalations.escalation_confirm, what="dismissal")),
         **work_actions("escalation"),
     }
 
@@ -75,18 +88,26 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     def action_context(self, obj: Escalation) -> dict | None:
         if obj.state not in (Escalation.State.PENDING, Escalation.State.ACKNOWLEDGED):
             return None
-        return {"can_acknowledge": obj.state == Escalation.State.PENDING}
+        request = states.second_desk_request(obj)
+        return {"can_acknowledge": obj.state == Escalation.State.PENDING,
+                "closing_request": request and {
+                    "what": request[0], "who": request[1].get_username(),
+                    "note": labels.written(obj.resolution_note if request[0] == "resolution"
+                                           else obj.dismissal_reason)}}
+
+    def evidence_card(self, obj: Escalation) -> dict:
+        return evidence.card(obj.email, item=obj)
+
+    @admin.display(description=_("state"), ordering="state")
+    def shown_state(self, obj: Escalation) -> str:
+        return states.escalation_state(obj)
 
     @admin.display(description=_("time left"), ordering="response_deadline")
     def time_left(self, obj: Escalation) -> str:
-        days = business_days_left(obj.response_deadline)
-        if days is None:
-            return gettext("no deadline stated")
-        text = {0: gettext("today"), 1: gettext("tomorrow")}.get(days) if days >= 0 \
-            else gettext("OVERDUE")
-        return format_html('<span class="triage-time-left {}">{}</span>', time_left_class(days),
-                           text or ngettext("%(days)s business day", "%(days)s business days",
-                                            days) % {"days": days})
+        words, css = states.time_left(obj.response_deadline, waiting=states.is_waiting(obj))
+        if not obj.response_deadline:
+            return words
+        return format_html('<span class="triage-time-left {}">{}</span>', css, words)
 
     @admin.display(description=_("the email (normalised text)"))
     def shown_body(self, obj: Escalation) -> str:
@@ -133,6 +154,6 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     def shown_dismissal_reason(self, obj: Escalation) -> str:
         return esc(labels.written(obj.dismissal_reason)) or "-"
 
-    @admin.display(description=_("resolution note (awaiting a second desk member)"))
+    @admin.display(description=_("resolution note (as requested)"))
     def shown_resolution_note(self, obj: Escalation) -> str:
         return esc(labels.written(obj.resolution_note)) or "-"

@@ -55,6 +55,7 @@ FIELDS = {
     "decided_version": _("decided version"), "arbitration_number": _("arbitration number"),
     "changed_by": _("changed by"), "source": _("source"), "to_address": _("to"),
     "key": _("key"), "attempts": _("attempts"), "sent_at": _("sent at"),
+    "assignee": _("assigned to"),
 }
 
 HELP = {

@@ -8,7 +8,14 @@ from django.utils.translation import gettext_lazy as _
 
 from triage import labels
 from triage.admin.base import EstimatedCountPaginator, ReadOnlyAdmin, ReadOnlyInline
-from triage.admin.display import esc, pretty_json, provider_badge
+from triage.admin.display import (
+    call_error,
+    email_number,
+    esc,
+    pretty_json,
+    provider_badge,
+    target_words,
+)
 from triage.models import ChainCall, EmailEvent, Forward, Notification, TriageRun
 
 
@@ -24,7 +31,7 @@ class ChainCallInline(ReadOnlyInline):
 
     @admin.display(description=_("error"))
     def shown_error(self, obj: ChainCall) -> str:
-        return esc(labels.written(obj.error))
+        return call_error(obj.error, obj.run.errors, obj.chain)
 
 
 @admin.register(TriageRun)
@@ -56,27 +63,57 @@ class TriageRunAdmin(ReadOnlyAdmin):
 
 @admin.register(Forward)
 class ForwardAdmin(ReadOnlyAdmin):
-    list_display = ["email_id", "shown_department", "to_address", "created_at"]
+    list_display = ["email_number", "shown_department", "to_address", "created_at"]
     list_filter = ["department"]
+    email_number = staticmethod(email_number)
 
     @admin.display(description=_("department"), ordering="department")
     def shown_department(self, obj: Forward) -> str:
         return labels.department(obj.department)
 
 
+class NotificationKindFilter(admin.SimpleListFilter):
+    title, parameter_name = _("kind"), "kind"
+
+    def lookups(self, request, model_admin):
+        return [(k, v) for k, v in labels.NOTIFICATION_KINDS.items()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(kind=self.value()) if self.value() else queryset
+
+
 @admin.register(Notification)
 class NotificationAdmin(ReadOnlyAdmin):
-    list_display = ["key", "kind", "state", "attempts", "created_at", "sent_at"]
-    list_filter = ["kind", "state"]
+    list_display = ["email_number", "shown_kind", "state", "attempts", "created_at",
+                    "sent_at"]
+    list_filter = [NotificationKindFilter, "state"]
+    email_number = staticmethod(email_number)
+
+    @admin.display(description=_("kind"), ordering="kind")
+    def shown_kind(self, obj: Notification) -> str:
+        return labels.word(labels.NOTIFICATION_KINDS, obj.kind)
+
+
+class EventKindFilter(admin.SimpleListFilter):
+    """The audit's kinds in words (a fixed list: no DISTINCT over the whole trail)."""
+
+    title, parameter_name = _("action"), "kind"
+
+    def lookups(self, request, model_admin):
+        return sorted(((k, str(v)) for k, v in labels.EVENTS.items()), key=lambda kv: kv[1])
+
+    def queryset(self, request, queryset):
+        return queryset.filter(kind=self.value()) if self.value() else queryset
 
 
 @admin.register(EmailEvent)
 class AuditAdmin(ReadOnlyAdmin):
     """The audit trail: read-only for everyone, superusers included."""
 
-    list_display = ["created_at", "email_id", "shown_kind", "target", "actor", "shown_old",
-                    "shown_new", "version", "shown_reason"]
-    list_filter = ["kind"]
+    list_display = ["created_at", "email_number", "shown_kind", "shown_target", "actor",
+                    "shown_old", "shown_new", "version", "shown_reason"]
+    list_filter = [EventKindFilter]
+    email_number = staticmethod(email_number)
     list_select_related = ["actor"]
     search_fields = ["=email__id", "target", "actor__username"]
     show_full_result_count = False
@@ -86,6 +123,10 @@ class AuditAdmin(ReadOnlyAdmin):
     def shown_reason(self, obj: EmailEvent) -> str:
         """The system's reasons in the reader's language, a person's words as written."""
         return esc(" · ".join(x for x in [labels.reasons(obj.reasons), obj.reason] if x))
+
+    @admin.display(description=_("target"), ordering="target")
+    def shown_target(self, obj: EmailEvent) -> str:
+        return esc(target_words(obj.target))
 
     @admin.display(description=_("action"), ordering="kind")
     def shown_kind(self, obj: EmailEvent) -> str:

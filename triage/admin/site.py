@@ -7,6 +7,7 @@ from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
 from triage.admin.quality import quality_page
+from triage.admin.work import handed_to
 from triage.selectors import dashboard
 
 # The dashboard shows email subjects, exposures and deadlines: only someone a triage
@@ -25,7 +26,8 @@ class TriageAdminSite(admin.AdminSite):
     def index(self, request, extra_context=None):
         context = dict(extra_context or {})
         if request.user.has_perms(DASHBOARD_PERMISSIONS):
-            context["dashboard"] = dashboard(request.user)
+            context["dashboard"] = {**dashboard(request.user),
+                                    "handed_to": handed_to(request.user)}
         return super().index(request, context)
 
     def get_urls(self):

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from django.contrib import admin
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
+from triage.admin import evidence, states
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.claims import claim_table
 from triage.admin.display import claim_value, cut_at_word, email_subject, esc, shown_email
@@ -25,8 +27,12 @@ CLAIMS = "triage.approve_ticket"
 
 class TicketVersionInline(ReadOnlyInline):
     model = TicketVersion
-    fields = ["version", "source", "changed_by", "shown_changes", "created_at"]
+    fields = ["version", "shown_source", "changed_by", "shown_changes", "created_at"]
     readonly_fields = fields
+
+    @admin.display(description=_("source"))
+    def shown_source(self, obj: TicketVersion) -> str:
+        return labels.word(labels.VERSION_SOURCES, obj.source)
 
     @admin.display(description=_("changes"))
     def shown_changes(self, obj: TicketVersion) -> str:
@@ -39,16 +45,19 @@ class TicketVersionInline(ReadOnlyInline):
 @admin.register(Ticket)
 class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
     work_kind = "ticket"
-    list_display = ["email_subject", "state", "version", "claiming_party", "exposure",
-                    "arbitration_number", "created_at", "shown_assignee"]
+    list_display = ["email_subject", "shown_state", "version", "claiming_party", "exposure",
+                    "shown_deadline", "time_left", "arbitration_number", "created_at",
+                    "shown_assignee"]
     list_filter = ["state", AwaitingApprovalFilter, AssigneeFilter]
     list_select_related = ["email", "assignee"]
     inlines = [TicketVersionInline]
     change_form_template = "admin/triage/ticket/change_form.html"
     actions = [take_selected]
-    readonly_fields = ["shown_email", "state", "version", "claim_table", "checklist_table",
-                       "last_corrected_by", "decided_by", "decided_at", "decided_version",
-                       "arbitration_number", "shown_rejection_reason"]
+    # The claim and its checklist come first on the page, before the actions
+    # (``change_view``); the rest is the record.
+    readonly_fields = ["shown_email", "shown_state", "version", "last_corrected_by",
+                       "decided_by", "decided_at", "decided_version", "arbitration_number",
+                       "shown_rejection_reason"]
     fields = readonly_fields
     object_actions = {
         "approve": ObjectAction(forms.VersionForm, CLAIMS, tickets.ticket_approve),
@@ -59,6 +68,34 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
 
     email_subject = staticmethod(email_subject)
     shown_email = staticmethod(shown_email)
+
+    def evidence_card(self, obj: Ticket) -> dict:
+        return evidence.card(obj.email, item=obj, claim=obj.data.get("claim") or {})
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        extra = dict(extra_context or {})
+        obj = self.get_object(request, object_id)
+        if obj is not None:
+            extra["ticket_claim"] = self.claim_table(obj)
+            checklist = self.checklist_table(obj)
+            extra["ticket_checklist"] = "" if checklist == "-" else checklist
+        return super().change_view(request, object_id, form_url, extra)
+
+    @admin.display(description=_("state"), ordering="state")
+    def shown_state(self, obj: Ticket) -> str:
+        return states.ticket_state(obj)
+
+    @admin.display(description=_("response deadline"))
+    def shown_deadline(self, obj: Ticket) -> str:
+        return formats.day((obj.data.get("claim") or {}).get("response_deadline"))
+
+    @admin.display(description=_("time left"))
+    def time_left(self, obj: Ticket) -> str:
+        deadline = evidence.claim_deadline(obj.data.get("claim") or {})
+        words, css = states.time_left(deadline, waiting=states.is_waiting(obj))
+        if deadline is None:
+            return words
+        return format_html('<span class="triage-time-left {}">{}</span>', css, words)
 
     def action_context(self, obj: Ticket) -> dict | None:
         if obj.state != Ticket.State.DRAFT:
@@ -91,7 +128,7 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
         if not rows:
             return "-"
         return render_to_string("admin/triage/ticket/checklist.html", {"rows": [
-            (esc(r.get("question")), _answer(r.get("answer")),
+            (esc(labels.checklist_question(r.get("question"))), _answer(r.get("answer")),
              formats.number(r["confidence"]) if isinstance(r.get("confidence"), int | float)
              else str(r.get("confidence")), esc(cut_at_word(r.get("quote") or "")))
             for r in rows]})
@@ -104,5 +141,4 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
 def _answer(value: object) -> str:
     if isinstance(value, bool) or value is None:
         return labels.yes_no(value)
-    return {"yes": labels.yes_no(True), "no": labels.yes_no(False)}.get(str(value).lower(),
-                                                                         str(value))
+    return str(labels.CHECKLIST_ANSWERS.get(str(value).lower(), value))

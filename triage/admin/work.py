@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import partial
 
 from django.contrib import admin
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
@@ -17,9 +18,14 @@ from triage.admin import replies
 from triage.admin.base import ObjectAction
 from triage.console_forms import NoteAddForm, ReplyForm, hand_over_form
 from triage.forms import ActionForm
-from triage.models import Note
+from triage.models import EmailEvent, Note, Reply
 from triage.sanitize import escape_for_display
-from triage.selectors import drafts_awaiting_approval
+from triage.selectors import (
+    awaiting_claimant,
+    awaiting_second_desk,
+    decisions_to_send,
+    drafts_awaiting_approval,
+)
 from triage.services import notes, ownership
 from triage.services.outcome import ReviewError
 from triage.services.replies import reply_send
@@ -37,10 +43,20 @@ def _note(kind: str, pk: int, actor, *, body: str):
     return notes.note_add(_email_id(kind, pk), actor, body=body, target=target)
 
 
+def _reply(kind: str, pk: int, actor, **fields):
+    return reply_send(_email_id(kind, pk), actor, **fields)
+
+
+# Who answers the sender from an item's own page: anyone who may reply on the email's
+# page; the trading desk on the escalation's (its own item).
+_REPLIES = {"email": REPLY, "escalation": "triage.resolve_escalation"}
+
+
 def work_actions(kind: str) -> dict[str, ObjectAction]:
     """The ``object_actions`` entries of the shared work on ``kind``."""
     perm = f"triage.{ownership.KINDS[kind].permission}"
-    reply = {"reply": ObjectAction(ReplyForm, REPLY, reply_send)} if kind == "email" else {}
+    reply = {"reply": ObjectAction(ReplyForm, _REPLIES[kind], partial(_reply, kind))} \
+        if kind in _REPLIES else {}
     return {
         **reply,
         "take": ObjectAction(ActionForm, perm, partial(ownership.assignee_take, kind)),
@@ -75,12 +91,91 @@ class AwaitingApprovalFilter(admin.SimpleListFilter):
     title, parameter_name = _("queue"), "awaiting"
 
     def lookups(self, request, model_admin):
-        return [("yes", _("Drafts awaiting approval"))]
+        return [("yes", _("Drafts awaiting approval")),
+                ("send", _("Approved, decision not yet sent"))]
 
     def queryset(self, request, queryset):
         if self.value() == "yes":
             return queryset.filter(pk__in=drafts_awaiting_approval().values("pk"))
+        if self.value() == "send":
+            return queryset.filter(pk__in=decisions_to_send().values("pk"))
         return queryset
+
+
+class SecondDeskFilter(admin.SimpleListFilter):
+    """Escalations whose closing waits for a second desk member, and who asked."""
+
+    title, parameter_name = _("second confirmation"), "second"
+
+    def lookups(self, request, model_admin):
+        return [("waiting", _("Awaiting a second desk member")),
+                ("mine", _("Asked by me")), ("others", _("Asked by a colleague"))]
+
+    def queryset(self, request, queryset):
+        asked_by_me = Q(resolution_requested_by=request.user) | \
+            Q(dismissal_requested_by=request.user)
+        match self.value():
+            case "waiting":
+                return queryset.filter(pk__in=awaiting_second_desk().values("pk"))
+            case "mine":
+                return queryset.filter(pk__in=awaiting_second_desk().filter(asked_by_me)
+                                       .values("pk"))
+            case "others":
+                return queryset.filter(pk__in=awaiting_second_desk().exclude(asked_by_me)
+                                       .values("pk"))
+        return queryset
+
+
+class ClaimantFilter(admin.SimpleListFilter):
+    """Emails we replied to whose sender has not answered since."""
+
+    title, parameter_name = _("waiting for"), "waiting"
+
+    def lookups(self, request, model_admin):
+        return [("claimant", _("The claimant's answer to our reply")),
+                ("claimant-mine", _("The claimant's answer to my reply"))]
+
+    def queryset(self, request, queryset):
+        rows = awaiting_claimant()
+        if self.value() == "claimant-mine":
+            rows = rows.filter(sent_replies__author=request.user,
+                               sent_replies__state=Reply.State.SENT)
+        elif self.value() != "claimant":
+            return queryset
+        return queryset.filter(pk__in=rows.values("pk"))
+
+
+def handed_to(user, limit: int = 10) -> list[dict]:
+    """Items colleagues handed over to ``user`` that are still theirs and still wait,
+    newest first: the in-app side of the hand-over's email. From the items the person
+    has (a few per kind), the last assignment of each: a hand-over to them."""
+    targets = {f"{kind}:{pk}"
+               for kind, spec in ownership.KINDS.items()
+               for pk in spec.model.objects.filter(spec.open, assignee=user)
+               .values_list("pk", flat=True)[:200]}
+    if not targets:
+        return []
+    names = {"escalation": _("Escalation of email #%(id)s"),
+             "ticket": _("Ticket for email #%(id)s"), "email": _("Email #%(id)s")}
+    out, seen = [], set()
+    events = (EmailEvent.objects.filter(kind__in=["assigned", "handed_over"],
+                                        target__in=targets)
+              .select_related("actor").order_by("-created_at", "-pk"))
+    for event in events:
+        if event.target in seen:
+            continue
+        seen.add(event.target)
+        if event.kind != "handed_over":
+            continue  # taken by themselves since
+        kind, _sep, pk = event.target.partition(":")
+        model = "inboundemail" if kind == "email" else kind
+        out.append({"url": reverse(f"admin:triage_{model}_change", args=[int(pk)]),
+                    "label": names[kind] % {"id": event.email_id},
+                    "by": event.actor.get_username() if event.actor else _("system"),
+                    "when": formats.when(event.created_at)})
+        if len(out) >= limit:
+            break
+    return out
 
 
 def thread(email_id: int) -> list[dict]:
@@ -160,13 +255,15 @@ class WorkAdmin:
             hand_over = self.object_actions["hand_over"].form(
                 initial={"seen": obj.assignee_id})
         email_id = _email_id(self.work_kind, obj.pk)
+        email = obj if self.work_kind == "email" else obj.email
         reply, reply_url = None, ""
-        if "reply" in urls:
-            reply = replies.reply_context(request, obj)
+        if "reply" in urls and self._may_reply(user, obj):
+            reply = replies.reply_context(request, email, page=request.path)
         elif user.has_perm(REPLY):
             page = reverse("admin:triage_inboundemail_change", args=[email_id])
-            start = "decision-en" if self.work_kind == "ticket" else "ack-en"
-            reply_url = f"{page}?reply={start}#reply"
+            start = f"?reply=decision-{replies.sender_language(email)}" \
+                if self.work_kind == "ticket" else ""
+            reply_url = f"{page}{start}#reply"
         return {
             "reply": reply, "reply_url": reply_url, "replies": replies.sent(email_id),
             "assignee": obj.assignee,
@@ -179,9 +276,17 @@ class WorkAdmin:
             "note_form": NoteAddForm() if "note" in urls else None,
         }
 
+    def _may_reply(self, user, obj) -> bool:
+        """The desk answers from an escalation it has, or nobody has yet."""
+        return self.work_kind != "escalation" or obj.assignee_id in (None, user.pk)
+
+    def evidence_card(self, obj) -> dict | None:
+        return None
+
     def change_view(self, request, object_id, form_url="", extra_context=None):
         extra = dict(extra_context or {})
         obj = self.get_object(request, object_id)
         if obj is not None:
             extra["work"] = self.work_context(request, obj)
+            extra["card"] = self.evidence_card(obj)
         return super().change_view(request, object_id, form_url, extra)

@@ -103,11 +103,16 @@ def prompt_version(prompt: ChatPromptTemplate, schema: type[BaseModel]) -> str:
 
 class ChainError(Exception):
     """A chain call failed. ``transient`` errors are retried by the task (with a cap);
-    permanent ones fail closed at once."""
+    permanent ones fail closed at once. ``what`` says which failure it was (one of
+    ``KINDS``), for staff to read in their language; the message is the technical text."""
 
-    def __init__(self, message: str, *, transient: bool) -> None:
+    KINDS = ("rate_limited", "provider_error", "refused", "timeout", "unreachable",
+             "invalid_output", "other")
+
+    def __init__(self, message: str, *, transient: bool, what: str = "other") -> None:
         super().__init__(message)
         self.transient = transient
+        self.what = what
 
 
 def classify_exception(exc: BaseException) -> ChainError:
@@ -120,13 +125,16 @@ def classify_exception(exc: BaseException) -> ChainError:
         code = getattr(link, "code", None) or getattr(link, "status_code", None)
         if isinstance(code, int) and 100 <= code < 600:
             transient = code in (408, 429) or code >= 500
+            kind = "rate_limited" if code == 429 else "provider_error" if transient \
+                else "refused"
             return ChainError(f"HTTP {code} from model provider: {_short(link)}",
-                              transient=transient)
+                              transient=transient, what=kind)
         if isinstance(link, (httpx.TimeoutException, TimeoutError)):
-            return ChainError(f"model call timed out ({type(link).__name__})", transient=True)
+            return ChainError(f"model call timed out ({type(link).__name__})", transient=True,
+                              what="timeout")
         if isinstance(link, (httpx.TransportError, ConnectionError)):
             return ChainError(f"cannot reach model provider ({type(link).__name__}): "
-                              f"{_short(link)}", transient=True)
+                              f"{_short(link)}", transient=True, what="unreachable")
     return ChainError(f"{type(exc).__name__}: {_short(exc)}", transient=False)
 
 

@@ -98,7 +98,7 @@ def _call(chain_module, model, spec: ModelSpec, inputs: dict) -> tuple[BaseModel
     except Exception as exc:  # noqa: BLE001 - every failure is recorded and classified
         err = classify_exception(exc)
         record.error, record.transient = f"{chain_module.NAME}: {err}", err.transient
-        record.failure = reason(Code.CHAIN_FAILED, chain=chain_module.NAME,
+        record.failure = reason(Code.CHAIN_FAILED, chain=chain_module.NAME, kind=err.what,
                                 detail=str(err)[:2000])
         return None, record
     finally:
@@ -133,13 +133,15 @@ def _strict_parse(schema: type[BaseModel], raw) -> BaseModel:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ChainError(f"output failed validation: not valid JSON ({exc.msg}) "
-                         f"(raw: {text[:300]!r})", transient=False) from exc
+                         f"(raw: {text[:300]!r})", transient=False,
+                         what="invalid_output") from exc
     try:
         return schema.model_validate(data)
     except ValidationError as exc:
         errors = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}"
                            for e in exc.errors()[:5])
-        raise ChainError(f"output failed validation: {errors}", transient=False) from exc
+        raise ChainError(f"output failed validation: {errors}", transient=False,
+                         what="invalid_output") from exc
 
 
 def run_chains(email: EmailInput, *, model, spec: ModelSpec, config: Config,

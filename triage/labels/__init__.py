@@ -19,20 +19,25 @@ from django.utils.translation import gettext_lazy
 from triage import formats
 from triage.labels.reason_words import automated, reason, reasons
 from triage.labels.vocabulary import (
+    CHECKLIST_ANSWERS,
+    CHECKLIST_QUESTIONS,
     CLAIM_TYPES,
     EVENTS,
     FIELDS,
     MODEL_TRIGGERS,
+    NOTIFICATION_KINDS,
     PROVIDERS,
     STATUS_WORDS,
+    VERSION_SOURCES,
     word,
 )
 from triage.routes import ERASED, Department, Route
 
-__all__ = ["CLAIM_TYPES", "EVENTS", "FIELDS", "MODEL_TRIGGERS", "PROVIDERS", "STATUS_WORDS",
-           "automated", "claim_type", "department", "event", "exposure", "field",
-           "model_trigger", "reason", "reasons", "route", "route_action", "status", "written",
-           "yes_no"]
+__all__ = ["CHECKLIST_ANSWERS", "CHECKLIST_QUESTIONS", "CLAIM_TYPES", "EVENTS", "FIELDS",
+           "MODEL_TRIGGERS", "NOTIFICATION_KINDS", "PROVIDERS", "STATUS_WORDS",
+           "VERSION_SOURCES", "automated", "checklist_question", "claim_type", "department",
+           "event", "exposure", "field", "model_trigger", "reason", "reasons", "route",
+           "route_action", "status", "word", "written", "yes_no"]
 
 # What the services answer when closing a backstop escalation takes a second desk member.
 SECOND_DESK_REQUESTED = {
@@ -42,6 +47,10 @@ SECOND_DESK_REQUESTED = {
     "resolution": gettext_lazy(
         "Resolution requested. The backstop raised this escalation, so a second trading desk "
         "member must confirm it."),
+}
+SECOND_DESK_NOTHING = {
+    "dismissal": gettext_lazy("No dismissal of this escalation waits for a confirmation."),
+    "resolution": gettext_lazy("No resolution of this escalation waits for a confirmation."),
 }
 SECOND_DESK_BY_YOU = {
     "dismissal": gettext_lazy(
@@ -83,6 +92,11 @@ def claim_type(value: str) -> str:
 
 def field(name: str) -> str:
     return word(FIELDS, name)
+
+
+def checklist_question(text: str | None) -> str:
+    """A checklist question in the reader's language (a configured one as written)."""
+    return str(CHECKLIST_QUESTIONS.get(text or "", text or "-"))
 
 
 def event(kind: str) -> str:

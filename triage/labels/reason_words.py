@@ -24,6 +24,16 @@ CHAINS = {"classification": gettext_lazy("classification"),
           "extraction": gettext_lazy("extraction"),
           "escalation": gettext_lazy("escalation check"),
           "checklist": gettext_lazy("checklist")}
+# What failed in a chain call (``ChainError.kind``); the technical text stays apart.
+CALL_FAILURES = {
+    "rate_limited": gettext_lazy("the model provider limited our requests (it is retried)"),
+    "provider_error": gettext_lazy("the model provider had a server error (it is retried)"),
+    "refused": gettext_lazy("the model provider refused the request"),
+    "timeout": gettext_lazy("the model did not answer in time"),
+    "unreachable": gettext_lazy("the model provider could not be reached"),
+    "invalid_output": gettext_lazy("the model's answer was not in the expected form"),
+    "other": gettext_lazy("an unexpected error"),
+}
 STAGES = {"raw": gettext_lazy("raw message"), "content": gettext_lazy("content"),
           "record": gettext_lazy("record")}
 
@@ -114,6 +124,17 @@ def _pages(d: dict) -> str:
     return ngettext("read %(pages)s page", "read %(pages)s pages", n) % {"pages": n}
 
 
+def _chain_failed(d: dict) -> str:
+    """What failed, in words; the technical text only for a reason stored before
+    failures had a kind."""
+    chain = word(CHAINS, d["chain"])
+    if d.get("kind"):
+        return _("the %(chain)s call failed: %(why)s") % {
+            "chain": chain, "why": word(CALL_FAILURES, d["kind"])}
+    return _("the %(chain)s call failed: %(detail)s") % {"chain": chain,
+                                                         "detail": d.get("detail", "")}
+
+
 def _count(value: object) -> str:
     return formats.amount(value, 0)
 
@@ -195,8 +216,7 @@ _WORDS: dict[str, Callable[[dict], str]] = {
     Code.MESSAGE_FIRST_BYTES: lambda d: _(
         "only the first %(bytes)s bytes of the attached message were read") % {
         "bytes": _count(d["bytes"])},
-    Code.CHAIN_FAILED: lambda d: _("the %(chain)s call failed: %(detail)s") % {
-        "chain": word(CHAINS, d["chain"]), "detail": d.get("detail", "")},
+    Code.CHAIN_FAILED: _chain_failed,
     Code.CHAIN_OUT_OF_TIME: lambda d: _(
         "the %(chain)s call was abandoned: the run's time budget ran out") % {
         "chain": word(CHAINS, d["chain"])},

@@ -46,6 +46,7 @@ FIELDS = {
     "response_deadline": gettext_lazy("Response deadline"),
     "exposure_amount": gettext_lazy("Exposure amount"),
     "exposure_currency": gettext_lazy("Exposure currency"),
+    "exposure_usd": gettext_lazy("Exposure (USD)"),
     "hvi": gettext_lazy("HVI results"),
     "hvi.micronaire": gettext_lazy("Micronaire"),
     "hvi.staple_length_mm": gettext_lazy("Staple length (mm)"),
@@ -55,6 +56,34 @@ FIELDS = {
     "hvi.color_grade": gettext_lazy("Colour grade"),
     "hvi.leaf_grade": gettext_lazy("Leaf grade"),
 }
+
+# The default qualification checklist (``TRIAGE_CHECKLIST_QUESTIONS``), as stored on a
+# ticket: its questions in the reader's language. A question a deployment configures
+# itself shows as configured.
+CHECKLIST_QUESTIONS = {
+    "Was the claim assessed by an independent surveyor?":
+        gettext_lazy("Was the claim assessed by an independent surveyor?"),
+    "Is contamination confirmed by inspection or lab report?":
+        gettext_lazy("Is contamination confirmed by inspection or lab report?"),
+    "Were the bales still sealed and unopened when inspected?":
+        gettext_lazy("Were the bales still sealed and unopened when inspected?"),
+    "Are HVI test results attached or quoted?":
+        gettext_lazy("Are HVI test results attached or quoted?"),
+    "Is a weight certificate or weigh-in report provided?":
+        gettext_lazy("Is a weight certificate or weigh-in report provided?"),
+    "Is the claim within the contractual notice period?":
+        gettext_lazy("Is the claim within the contractual notice period?"),
+}
+CHECKLIST_ANSWERS = {"yes": gettext_lazy("yes"), "no": gettext_lazy("no"),
+                     "unknown": gettext_lazy("unknown")}
+
+# What a ticket version came from; where a notification went.
+VERSION_SOURCES = {"pipeline": gettext_lazy("the pipeline"),
+                   "correction": gettext_lazy("a staff correction")}
+NOTIFICATION_KINDS = {"escalation": gettext_lazy("Escalation to the desk"),
+                      "forward": gettext_lazy("Forward to the department"),
+                      "handover": gettext_lazy("Hand-over"),
+                      "reply": gettext_lazy("Reply to the sender")}
 
 EVENTS = {
     "received": gettext_lazy("Received"), "status": gettext_lazy("Status changed"),

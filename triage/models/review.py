@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from triage.models.mail import InboundEmail
@@ -50,7 +51,8 @@ class Escalation(models.Model):
         permissions = [("resolve_escalation", "Can acknowledge, resolve or dismiss escalations")]
 
     def __str__(self) -> str:
-        return f"Escalation of email {self.email_id}"
+        # Words for staff (the page's title), in the reader's language.
+        return gettext("Escalation of email #%(id)s") % {"id": self.email_id}
 
     @property
     def raised_by_backstop(self) -> bool:
@@ -97,7 +99,8 @@ class Ticket(models.Model):
         permissions = [("approve_ticket", "Can approve or reject tickets")]
 
     def __str__(self) -> str:
-        return f"Ticket for email {self.email_id} v{self.version}"
+        return gettext("Ticket for email #%(id)s, version %(version)s") % {
+            "id": self.email_id, "version": self.version}
 
 
 class TicketVersion(models.Model):
@@ -118,7 +121,7 @@ class TicketVersion(models.Model):
                                                name="one_row_per_ticket_version")]
 
     def __str__(self) -> str:
-        return f"ticket {self.ticket_id} v{self.version}"
+        return gettext("version %(version)s") % {"version": self.version}
 
 
 class Forward(models.Model):
@@ -129,7 +132,7 @@ class Forward(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
-        return f"Forward of email {self.email_id} to {self.department}"
+        return gettext("Forward of email #%(id)s") % {"id": self.email_id}
 
 
 class Notification(models.Model):
@@ -159,4 +162,4 @@ class Notification(models.Model):
                                 name="pending_notifications")]
 
     def __str__(self) -> str:
-        return f"{self.kind} for email {self.email_id}"
+        return gettext("Notification of email #%(id)s") % {"id": self.email_id}

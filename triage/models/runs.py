@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from triage.models.mail import InboundEmail
@@ -65,7 +66,8 @@ class TriageRun(models.Model):
         permissions = [("view_quality", "Can view the decision quality page")]
 
     def __str__(self) -> str:
-        return f"run {self.attempt} of email {self.email_id}"
+        return gettext("Run %(attempt)s of email #%(id)s") % {"attempt": self.attempt,
+                                                               "id": self.email_id}
 
 
 class ChainCall(models.Model):

@@ -89,5 +89,8 @@ def email_decide_manually(email_id: int, actor, *, route: str, department: str =
             # Rolls back the run: the email moved although its row was locked.
             raise ReviewError(_("Email #%(id)s changed meanwhile; nothing was decided.") % {
                 "id": email_id})
-    return Outcome(True, _("Email #%(id)s routed by hand: %(route)s.") % {
-        "id": email_id, "route": labels.route(route).lower()})
+    done = {Route.ESCALATED: _("Email #%(id)s escalated to the trading desk by hand."),
+            Route.TICKET: _("Email #%(id)s: a ticket draft was opened by hand."),
+            Route.FORWARDED: _("Email #%(id)s forwarded to %(department)s by hand.")}[route]
+    return Outcome(True, done % {"id": email_id,
+                                 "department": labels.department(department)})

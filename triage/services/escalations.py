@@ -123,15 +123,32 @@ _REQUEST_FIELDS = {
 }
 
 
-def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
+def escalation_confirm(escalation_id: int, actor, *, what: str) -> Outcome:
+    """The second desk member confirms the closing a colleague asked for
+    (``what``: resolution or dismissal), with the colleague's words: nobody retypes
+    them. Refused when nothing of that kind waits, or for the one who asked."""
+    _require(actor, "resolve_escalation")
+    state = {"resolution": Escalation.State.RESOLVED,
+             "dismissal": Escalation.State.DISMISSED}[what]
+    return _close(escalation_id, actor, state, None)
+
+
+def _close(escalation_id: int, actor, state: str, note: str | None) -> Outcome:
+    """Close, or record the request to close; ``note`` None confirms the request
+    waiting (its words become the closing note)."""
     with transaction.atomic():
         esc = Escalation.objects.select_for_update().get(pk=escalation_id)
         if state not in ESCALATION_TRANSITIONS[esc.state]:
             return Outcome(False, _("Escalation is already %(state)s.") % {
                 "state": esc.get_state_display().lower()})
         requested_by = None
+        noun, by_field, note_field = _REQUEST_FIELDS[state]
+        confirming = note is None
+        if confirming:
+            if not esc.raised_by_backstop or getattr(esc, f"{by_field}_id") is None:
+                raise ReviewError(str(labels.SECOND_DESK_NOTHING[noun]))
+            note = getattr(esc, note_field)
         if esc.raised_by_backstop:
-            noun, by_field, note_field = _REQUEST_FIELDS[state]
             requested_by = getattr(esc, f"{by_field}_id")
             if requested_by is None:
                 setattr(esc, by_field, actor)
@@ -151,5 +168,6 @@ def _close(escalation_id: int, actor, state: str, note: str) -> Outcome:
                     target=f"escalation:{esc.pk}", before={"state": before},
                     after={"state": state}, reason=note,
                     data={"requested_by": requested_by} if requested_by else None)
-        notes.note_write(esc.email_id, actor, note, target=f"escalation:{esc.pk}")
+        if not confirming:  # a confirmation's words are the request's, already a note
+            notes.note_write(esc.email_id, actor, note, target=f"escalation:{esc.pk}")
     return Outcome(True, _("Escalation %(state)s.") % {"state": esc.get_state_display().lower()})

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from triage import labels
 from triage.mime import NOTIFICATION_HEADER
-from triage.models import InboundEmail, Reply
+from triage.models import Escalation, InboundEmail, Reply
 from triage.routes import Code, reason
 from triage.sanitize import strip_invisible
 from triage.services.audit import audit_write
@@ -64,10 +64,26 @@ def _recipient(email: InboundEmail) -> str:
     return address
 
 
+def reply_require(actor, email_id: int) -> None:
+    """Who may answer an email's sender: claims staff and triage admins
+    (``reply_email``), and the trading desk on an escalation, the desk's own item,
+    unless a colleague has taken it (they answer it)."""
+    if actor and actor.is_active and actor.has_perm("triage.reply_email"):
+        return
+    _require(actor, "resolve_escalation")
+    escalation = Escalation.objects.filter(email_id=email_id).select_related("assignee").first()
+    if escalation is None:
+        raise ReviewError(_("The trading desk answers the sender of an escalation; this email "
+                            "has none."))
+    if escalation.assignee_id not in (None, actor.pk):
+        raise ReviewError(_("%(name)s has this escalation; they answer its sender.")
+                          % {"name": escalation.assignee.get_username()})
+
+
 def reply_send(email_id: int, actor, *, subject: str, body: str, template: str = "") -> Outcome:
     """Send a person's reply to the sender of ``email_id``: recorded (row and audit)
     first, then sent; a failure to send is recorded too and said."""
-    _require(actor, "reply_email")
+    reply_require(actor, email_id)
     # Bidi and zero-width characters stay out of what we send (and what threads show).
     subject = " ".join(strip_invisible(subject).split())
     body = strip_invisible(body).strip().replace("\r\n", "\n")
