@@ -11,13 +11,14 @@ import json
 
 from django.contrib import admin
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from triage import formats, labels
 from triage.routes import Code
 from triage.sanitize import escape_for_display, escape_invisible
+from triage.search.fulltext import MARK_END, MARK_START
 from triage.selectors import business_days_left, time_left_class
 
 _CODES = frozenset(Code)
@@ -139,3 +140,42 @@ def deadline_badge(deadline) -> str:
         "%(days)s business day left", "%(days)s business days left", days) % {"days": days}
     return format_html('<span class="triage-time-left {}" title="{}">{}</span>',
                        time_left_class(days), left, formats.day(deadline))
+
+
+def _marked_parts(text: str) -> list[tuple[str, bool]]:
+    """``ts_headline``'s output as (text, matched) parts (``fulltext.MARK_START``...),
+    each run of white space one space."""
+    parts: list[tuple[str, bool]] = []
+    for i, chunk in enumerate(" ".join(text.split()).split(MARK_START)):
+        matched, _, rest = chunk.partition(MARK_END) if i else ("", "", chunk)
+        parts += [(matched, True), (rest, False)] if i else [(rest, False)]
+    return [(t, m) for t, m in parts if t]
+
+
+def _marks_html(parts: list[tuple[str, bool]]) -> str:
+    return format_html_join("", "{}", ((format_html("<mark>{}</mark>", esc(t)) if m
+                                        else esc(t),) for t, m in parts))
+
+
+def marked_words(text: str, limit: int, *, snippet: str = "") -> str:
+    """A search result's text with the matched words in ``<mark>``, cut at ``limit``
+    characters (the whole text on hover), and a snippet of the body beneath when it
+    has a match. Every part is escaped on its own; only our ``<mark>`` is markup."""
+    parts = _marked_parts(text)
+    plain = "".join(t for t, _ in parts)
+    shown, used = [], 0
+    for part, matched in parts:
+        if used + len(part) > limit:
+            head = part[:max(limit - used, 0)]
+            space = head.rfind(" ")
+            shown.append(((head[:space] if space > 0 else head) + "\u2026", matched))
+            break
+        shown.append((part, matched))
+        used += len(part)
+    html = _marks_html(shown)
+    if len(plain) > limit:
+        html = format_html('<span title="{}">{}</span>', esc(plain), html)
+    body = _marked_parts(snippet or "")
+    if not any(m for _, m in body):
+        return html
+    return format_html('{}<br><span class="quiet small">{}</span>', html, _marks_html(body))

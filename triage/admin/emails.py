@@ -21,6 +21,7 @@ from triage.admin.claims import claim_table
 from triage.admin.display import (
     deadline_badge,
     esc,
+    marked_words,
     pre,
     pretty_json,
     provider_badge,
@@ -41,7 +42,7 @@ from triage.admin.filters import (
     RouteFilter,
 )
 from triage.admin.names import FIELDS
-from triage.admin.search import IndexedSearch
+from triage.admin.search import EmailSearch
 from triage.admin.work import (
     AssigneeFilter,
     WorkAdmin,
@@ -54,9 +55,15 @@ from triage.models import InboundEmail, Status
 from triage.services import privacy
 from triage.services.emails import email_decide_manually
 
+# What the list's columns read (``get_queryset``).
+LIST_COLUMNS = ["received_at", "from_address", "subject", "status", "flags", "automated",
+                "assignee__username", "current_run__route", "current_run__department",
+                "current_run__exposure_usd", "current_run__response_deadline",
+                "current_run__provider"]
+
 
 @admin.register(InboundEmail)
-class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin):
+class InboundEmailAdmin(EmailSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin):
     work_kind = "email"
     list_display = ["shown_received", "shown_sender", "list_subject", "status", "route_department",
                     "exposure_usd", "deadline", "provider_shown", "flag_icons",
@@ -64,8 +71,10 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
                    DecidedByFilter, FlagFilter, ("received_at", admin.DateFieldListFilter),
                    "provider", AssigneeFilter]
-    search_fields = ["from_address", "subject", "=message_id",
-                     "=current_run__contract_reference", "=current_run__lot_reference"]
+    # What the search box reads (``triage.search.fields.EMAIL`` says how).
+    search_fields = ["subject", "from_header", "text_body", "html_text", "attachment_text",
+                     "from_address", "message_id", "current_run__contract_reference",
+                     "current_run__lot_reference", "ticket__arbitration_number"]
     list_select_related = ["current_run", "assignee"]
     list_display_links = ["list_subject"]
     list_per_page = 50
@@ -104,8 +113,13 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
                 *super().get_urls()]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).defer("raw_message", "html_body", "html_text",
-                                                   "text_body")
+        queryset = super().get_queryset(request)
+        match = getattr(request, "resolver_match", None)
+        if match is not None and match.url_name == "triage_inboundemail_changelist":
+            # The list reads these columns only: a run's decision and an email's
+            # addresses and reasons are JSON to decode on every row otherwise.
+            return queryset.only(*LIST_COLUMNS)
+        return queryset.defer("raw_message", "html_body", "html_text", "text_body")
 
     def action_context(self, obj: InboundEmail) -> dict | None:
         if obj.status not in (Status.NEEDS_REVIEW, Status.FAILED):
@@ -157,8 +171,13 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
 
     @admin.display(description=_("subject"))
     def list_subject(self, obj: InboundEmail) -> str:
-        # The changelist's one link; truncated there, the full text on hover.
-        return truncated(obj.subject, 60)
+        """The changelist's one link; truncated there, the full text on hover. In a
+        search, the words that matched are marked, with a few words of the body
+        around its first matches beneath."""
+        subject = getattr(obj, "search_subject", None)
+        if subject is None:
+            return truncated(obj.subject, 60)
+        return marked_words(subject, 60, snippet=getattr(obj, "search_snippet", ""))
 
     @admin.display(description=_("subject"))
     def shown_subject(self, obj: InboundEmail) -> str:

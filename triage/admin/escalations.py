@@ -19,8 +19,10 @@ from triage.admin.display import (
     shown_email,
     truncated,
 )
+from triage.admin.search import ListSearch
 from triage.admin.work import AssigneeFilter, WorkAdmin, take_selected, work_actions
 from triage.models import Escalation
+from triage.search import fields
 from triage.selectors import business_days_left, time_left_class
 from triage.services import escalations
 
@@ -28,13 +30,18 @@ DESK = "triage.resolve_escalation"
 
 
 @admin.register(Escalation)
-class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
+class EscalationAdmin(ListSearch, WorkAdmin, ReadOnlyAdmin):
     work_kind = "escalation"
     list_display = ["email_subject", "state", "list_exposure", "shown_deadline", "time_left",
                     "list_model_triggers", "list_backstop_triggers", "list_created",
                     "shown_assignee"]
     list_filter = ["state", AssigneeFilter]
     list_select_related = ["email", "assignee", "run"]
+    # The email's sender, words and references, and the desk's own texts and owner
+    # (``triage.search.fields``).
+    search_fields = ["email__subject", "email__text_body", "email__from_address", "note",
+                     "resolution_note", "dismissal_reason", "assignee__username"]
+    search_lookups = fields.ESCALATION
     change_form_template = "admin/triage/escalation/change_form.html"
     actions = [take_selected, "acknowledge_selected"]
     readonly_fields = ["shown_email", "state", "shown_assignee", "shown_exposure",

@@ -10,6 +10,7 @@ from triage import formats, forms, labels
 from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
 from triage.admin.claims import claim_table
 from triage.admin.display import claim_value, cut_at_word, email_subject, esc, shown_email
+from triage.admin.search import ListSearch
 from triage.admin.work import (
     AssigneeFilter,
     AwaitingApprovalFilter,
@@ -18,6 +19,7 @@ from triage.admin.work import (
     work_actions,
 )
 from triage.models import Ticket, TicketVersion
+from triage.search import fields
 from triage.services import tickets
 
 CLAIMS = "triage.approve_ticket"
@@ -37,12 +39,17 @@ class TicketVersionInline(ReadOnlyInline):
 
 
 @admin.register(Ticket)
-class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
+class TicketAdmin(ListSearch, WorkAdmin, ReadOnlyAdmin):
     work_kind = "ticket"
     list_display = ["email_subject", "state", "version", "claiming_party", "exposure",
                     "arbitration_number", "created_at", "shown_assignee"]
     list_filter = ["state", AwaitingApprovalFilter, AssigneeFilter]
     list_select_related = ["email", "assignee"]
+    # The email's sender, words and references, the ticket number, the claiming party,
+    # the rejection reason and the owner (``triage.search.fields``).
+    search_fields = ["email__subject", "email__text_body", "email__from_address",
+                     "arbitration_number", "rejection_reason", "assignee__username"]
+    search_lookups = fields.TICKET
     inlines = [TicketVersionInline]
     change_form_template = "admin/triage/ticket/change_form.html"
     actions = [take_selected]

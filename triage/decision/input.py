@@ -29,6 +29,8 @@ RULES_MAX_CHARS = 500_000
 _SLOW = ("pdf", "eml", "xlsx")  # read after every cheap kind
 _SLOW_TYPES = ("application/pdf", "message/rfc822", *XLSX_TYPES)
 ATTACHMENTS_MAX_SECONDS = 5.0  # for all of one email's attachments together
+# What the chains read in place of an attachment the time ran out for.
+OUT_OF_TIME = "[... not read: the time for this email's attachments ran out ...]"
 
 
 @dataclass(frozen=True)
@@ -162,8 +164,7 @@ def _read(attachments) -> tuple[list[tuple[str, str]], list[dict]]:
                                  limit=MAX_ATTACHMENTS_READ))
             continue
         if time.monotonic() >= deadline:
-            found.append((order, label, "[... not read: the time for this email's "
-                                        "attachments ran out ...]"))
+            found.append((order, label, OUT_OF_TIME))
             unread.append(reason(Code.ATTACHMENTS_OUT_OF_TIME, part=[label]))
             continue
         reading = read_attachment(load(), declared_type, filename, deadline=deadline)
