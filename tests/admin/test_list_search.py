@@ -142,3 +142,30 @@ def test_the_email_list_finds_a_ticket_number_and_an_escalated_email(client, sta
         ticket.email_id}
     assert _found(client, staff["claims"], "inboundemail", "polypropylene") == {
         work["escalation"].email_id}
+
+
+def test_a_note_and_a_reply_open_read_only(client, staff, work):
+    note = Note.objects.filter(email=work["escalation"].email).get()
+    reply = Reply.objects.get()
+    client = login(client, staff["claims"])
+    for url in (reverse("admin:triage_note_change", args=[note.pk]),
+                reverse("admin:triage_reply_change", args=[reply.pk])):
+        page = client.get(url).content.decode()
+        assert 'name="_save"' not in page  # nothing is edited in place
+    assert "Called the mill" in client.get(
+        reverse("admin:triage_note_change", args=[note.pk])).content.decode()
+    assert client.post(reverse("admin:triage_note_change", args=[note.pk]),
+                       {"body": "rewritten"}).status_code == 403
+    assert Note.objects.get(pk=note.pk).body.startswith("Called the mill")
+
+
+def test_the_search_speaks_portuguese(client, staff, work):
+    pt = {"HTTP_ACCEPT_LANGUAGE": "pt-br"}
+    client = login(client, staff["desk"])
+    page = client.get(reverse("admin:triage_ticket_changelist"), {"q": "quarantined"},
+                      **pt).content.decode()
+    assert "Nenhum(a) ticket tem “quarantined” em número do ticket" in page
+    assert "1 nota tem" in page
+    page = client.get(reverse("admin:triage_note_changelist"), {"q": "quarantined"},
+                      **pt).content.decode()
+    assert "Buscado em nota, autor, remetente, palavras e referências do e-mail." in page

@@ -159,6 +159,25 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
+# What a list never shows of the email its rows hang off (select_related would read
+# them on every row: a raw message is tens of KB).
+EMAIL_TEXTS = ("raw_message", "html_body", "html_text", "text_body", "attachment_text")
+
+
+def on_changelist(request, model_admin) -> bool:
+    """Whether this request is ``model_admin``'s list (not an object's page)."""
+    match = getattr(request, "resolver_match", None)
+    meta = model_admin.model._meta
+    return match is not None and match.url_name == f"{meta.app_label}_{meta.model_name}_changelist"
+
+
+def list_queryset(request, model_admin, queryset, *, also: tuple[str, ...] = ()):
+    """The list's rows without the email's texts (and ``also``)."""
+    if not on_changelist(request, model_admin):
+        return queryset
+    return queryset.defer(*(f"email__{name}" for name in EMAIL_TEXTS), *also)
+
+
 @dataclass(frozen=True)
 class KnownMatches:
     """What a search has already counted while it ran: exactly ``count`` rows, or more

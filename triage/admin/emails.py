@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels, senderwords
 from triage.admin.attachments import AttachmentInline, AttachmentViews
-from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
+from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin, on_changelist
 from triage.admin.claims import claim_table
 from triage.admin.display import (
     deadline_badge,
@@ -114,8 +114,7 @@ class InboundEmailAdmin(EmailSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin):
 
     def get_queryset(self, request):
         queryset = super().get_queryset(request)
-        match = getattr(request, "resolver_match", None)
-        if match is not None and match.url_name == "triage_inboundemail_changelist":
+        if on_changelist(request, self):
             # The list reads these columns only: a run's decision and an email's
             # addresses and reasons are JSON to decode on every row otherwise.
             return queryset.only(*LIST_COLUMNS)

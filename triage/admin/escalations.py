@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
-from triage.admin.base import ObjectAction, ReadOnlyAdmin
+from triage.admin.base import ObjectAction, ReadOnlyAdmin, list_queryset
 from triage.admin.display import (
     email_subject,
     esc,
@@ -68,7 +68,9 @@ class EscalationAdmin(ListSearch, WorkAdmin, ReadOnlyAdmin):
         rank = Case(When(state="pending", then=Value(0)),
                     When(state="acknowledged", then=Value(1)), default=Value(2),
                     output_field=IntegerField())
-        return super().get_queryset(request).annotate(rank=rank).order_by(
+        queryset = list_queryset(request, self, super().get_queryset(request),
+                                 also=("run__decision",))
+        return queryset.annotate(rank=rank).order_by(
             "rank", F("response_deadline").asc(nulls_last=True), "created_at")
 
     @admin.action(description=_("Acknowledge the selected escalations"),

@@ -10,7 +10,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from triage import labels
-from triage.admin.base import ReadOnlyAdmin
+from triage.admin.base import ReadOnlyAdmin, list_queryset
 from triage.admin.display import esc, pre, short_datetime, truncated
 from triage.admin.search import ListSearch
 from triage.admin.work import note_place
@@ -35,6 +35,9 @@ class NoteAdmin(ListSearch, ReadOnlyAdmin):
     ordering = ["-created_at", "-id"]
     fields = ["list_email", "shown_target", "author", "created_at", "shown_body"]
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        return list_queryset(request, self, super().get_queryset(request))
 
     @admin.display(description=_("written"), ordering="created_at")
     def shown_created(self, obj: Note) -> str:
@@ -73,6 +76,9 @@ class ReplyAdmin(ListSearch, ReadOnlyAdmin):
     fields = ["list_email", "state", "author", "shown_to", "shown_subject", "shown_body",
               "template", "message_id", "created_at", "sent_at", "shown_error"]
     readonly_fields = fields
+
+    def get_queryset(self, request):
+        return list_queryset(request, self, super().get_queryset(request))
 
     @admin.display(description=_("sent"), ordering="created_at")
     def shown_created(self, obj: Reply) -> str:

@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
-from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
+from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline, list_queryset
 from triage.admin.claims import claim_table
 from triage.admin.display import claim_value, cut_at_word, email_subject, esc, shown_email
 from triage.admin.search import ListSearch
@@ -66,6 +66,9 @@ class TicketAdmin(ListSearch, WorkAdmin, ReadOnlyAdmin):
 
     email_subject = staticmethod(email_subject)
     shown_email = staticmethod(shown_email)
+
+    def get_queryset(self, request):
+        return list_queryset(request, self, super().get_queryset(request))
 
     def action_context(self, obj: Ticket) -> dict | None:
         if obj.state != Ticket.State.DRAFT:
