@@ -169,3 +169,14 @@ def test_the_search_speaks_portuguese(client, staff, work):
     page = client.get(reverse("admin:triage_note_changelist"), {"q": "quarantined"},
                       **pt).content.decode()
     assert "Buscado em nota, autor, remetente, palavras e referências do e-mail." in page
+
+
+def test_words_of_many_emails_are_found_through_the_emails_that_have_them_all(
+        client, staff, work, monkeypatch):
+    """Each word matches more emails than the search reads (the cap at 0 here): the
+    escalation is found through the emails that have every word, in one lookup."""
+    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 0)
+    monkeypatch.setattr("triage.admin.search.BROAD_ESTIMATE", 10**9)
+    assert _found(client, staff["desk"], "escalation", "Jiangsu polypropylene") == {
+        work["escalation"].pk}
+    assert _found(client, staff["desk"], "escalation", "Jiangsu Anatolia") == set()

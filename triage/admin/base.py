@@ -14,6 +14,7 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -24,7 +25,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from triage.forms import ActionForm
-from triage.selectors import COUNT_EXACT_UP_TO, capped_count, estimated_count, planned_count
+from triage.selectors import (
+    COUNT_EXACT_UP_TO,
+    capped_count,
+    estimated_count,
+    planned_count,
+    planned_rows,
+)
 from triage.services.outcome import Outcome, ReviewError
 
 
@@ -185,6 +192,9 @@ class KnownMatches:
 
     count: int
     exact: bool
+    # A filtered page of a broad term: count by PostgreSQL's estimate of the filtered
+    # query, or exactly when its matches fit on one page.
+    filtered: bool = False
 
 
 class EstimatedCountPaginator(Paginator):
@@ -209,6 +219,12 @@ class EstimatedCountPaginator(Paginator):
                 return estimate
         if self.known and self.known.exact:
             return self.known.count
+        if self.known and self.known.filtered:
+            head = self.object_list.order_by().values("pk")[: self.per_page + 1]
+            found = len(head)
+            if found <= self.per_page or connection.vendor != "postgresql":
+                return found if found <= self.per_page else self.object_list.count()
+            return max(found, planned_rows(self.object_list))
         if self.known and self.known.count >= self.exact_up_to:
             return planned_count(self.object_list, more_than=self.known.count)
         return capped_count(self.object_list, cap=self.exact_up_to)

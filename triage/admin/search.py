@@ -35,6 +35,9 @@ BROAD_ESTIMATE = 3  # times the cap: a term estimated above is taken as broad, u
 # Emails are ranked when the search matched at most this many: the rank reads each
 # match's words (a few KB), so a broad search lists the newest first instead.
 RANK_UP_TO = 2_000
+# More ids than this are not written into the page's query (planning a list of 10,000
+# constants takes longer than running it): the terms' conditions are, their count known.
+IDS_IN_QUERY = 2_000
 
 
 @dataclass
@@ -69,16 +72,51 @@ def email_conditions(term: Term) -> list[Condition]:
     return [c for lookup in fields.EMAIL if (c := lookup.build(term)) is not None]
 
 
-def via_email(term: Term) -> Condition | None:
-    """A term in another list's email: by the ids of the emails it matches, or, when it
-    matches more than 10,000, as a subquery."""
-    conditions = email_conditions(term)
-    if not conditions:
-        return None
-    ids = match(InboundEmail, [conditions]).ids
-    if ids is not None:
-        return Q(email_id__in=ids)
-    return Q(email__in=InboundEmail.objects.filter(_any(conditions)).values("pk"))
+def email_groups(terms: list[Term]) -> list[list[Condition]]:
+    """The email list's lookups of a query: its words and phrases together, one lookup
+    of the full-text index for them all (the index intersects them), then each
+    identifier with its own fields."""
+    if not fields.full_text():
+        return [email_conditions(t) for t in terms]
+    words = [t for t in terms if t.kind != Kind.IDENTIFIER]
+    together = [[fulltext.Matches(fulltext.EMAIL, *words)]] if words else []
+    return together + [email_conditions(t) for t in terms if t.kind == Kind.IDENTIFIER]
+
+
+def _email_condition(matched: Matched, groups: list[list[Condition]]) -> Q:
+    """Another list's rows whose email is among ``matched``."""
+    if matched.ids is not None:
+        return Q(email_id__in=matched.ids)
+    emails = InboundEmail.objects.all()
+    for conditions in groups:
+        emails = emails.filter(_any(conditions))
+    return Q(email__in=emails.values("pk"))
+
+
+class EmailSide:
+    """A query's terms as another list finds them in its rows' emails. A term found in
+    at most 10,000 emails is those emails' ids; a broader one stands for the emails
+    that have every term of the query (one lookup of the index for all its words),
+    so a row is then found by its email only when its email has them all."""
+
+    def __init__(self, terms: list[Term]) -> None:
+        self.terms = terms
+        self._joint: Q | None = None
+
+    def joint(self) -> Q:
+        if self._joint is None:
+            groups = email_groups(self.terms)
+            self._joint = _email_condition(match(InboundEmail, groups), groups)
+        return self._joint
+
+    def term(self, term: Term) -> Condition | None:
+        conditions = email_conditions(term)
+        if not conditions:
+            return None
+        matched = match(InboundEmail, [conditions])
+        if matched.ids is not None or len(self.terms) == 1:
+            return _email_condition(matched, [conditions])
+        return self.joint()
 
 
 @dataclass(frozen=True)
@@ -100,11 +138,13 @@ def match(model, per_term: list[list[Condition]]) -> Matched:
     for estimate, _, conditions in ordered:
         if not conditions:
             ids = set()  # a term no field can hold (a word in a Message-ID list)
-        elif ids is not None:
-            ids = _among(model, ids, conditions)
         elif estimate <= BROAD_ESTIMATE * SEARCH_IDS_MAX and (
                 found := probe(model, conditions)) is not None:
-            ids = found
+            # Read through its own index and intersected here: checking each of a
+            # narrow term's ids against it would read every one of those rows.
+            ids = found if ids is None else ids & found
+        elif ids is not None:
+            ids = _among(model, ids, conditions)
         else:
             broad.append(conditions)
     if ids is not None:  # a term probed broad before the narrow one: now restricted
@@ -139,12 +179,15 @@ class ListSearch:
     paginator = EstimatedCountPaginator
     show_full_result_count = False
 
-    def term_conditions(self, term: Term) -> list[Condition]:
-        own = [c for lookup in self.search_lookups if (c := lookup.build(term)) is not None]
-        if not self.search_via_email:
-            return own
-        email = via_email(term)
-        return own + ([email] if email is not None else [])
+    def search_groups(self, terms: list[Term]) -> list[list[Condition]]:
+        """Each term's conditions, one per field (a row matches the term in any)."""
+        side = EmailSide(terms)
+        groups = []
+        for term in terms:
+            own = [c for lookup in self.search_lookups if (c := lookup.build(term)) is not None]
+            email = side.term(term)
+            groups.append(own + ([email] if email is not None else []))
+        return groups
 
     def searched_fields(self) -> list[str]:
         names = [str(lookup.label) for lookup in self.search_lookups]
@@ -154,18 +197,23 @@ class ListSearch:
         terms = parse(search_term)
         if not terms:
             return queryset, False
-        matched = match(self.model, [self.term_conditions(t) for t in terms])
+        groups = self.search_groups(terms)
+        matched = match(self.model, groups)
         state = SearchState(terms, self.searched_fields())
         unfiltered = not queryset.query.where
         known = None
         if unfiltered and matched.ids is not None:
             known = KnownMatches(len(matched.ids), exact=True)
-        elif unfiltered and len(matched.broad) == 1:
-            known = KnownMatches(SEARCH_IDS_MAX, exact=False)
-        if matched.ids is not None:
+        elif len(matched.broad) == 1:
+            # One term matching more than the search reads: PostgreSQL's estimate
+            # (counting it would read every match again); with a filter, the filtered
+            # query's, or exactly when its matches fit on a page.
+            known = KnownMatches(SEARCH_IDS_MAX, exact=False, filtered=not unfiltered)
+        if matched.ids is not None and len(matched.ids) <= IDS_IN_QUERY:
             queryset = queryset.filter(pk__in=matched.ids)
-        for conditions in matched.broad:
-            queryset = queryset.filter(_any(conditions))
+        else:  # the terms' own conditions: a long list of ids costs more to plan
+            for conditions in groups if matched.ids is not None else matched.broad:
+                queryset = queryset.filter(_any(conditions))
         if matched.ids == set():
             state.found_nothing = True
             state.elsewhere = elsewhere(request, self.model, terms)
@@ -200,6 +248,9 @@ class EmailSearch(ListSearch):
 
     search_lookups = fields.EMAIL
     search_via_email = False
+
+    def search_groups(self, terms: list[Term]) -> list[list[Condition]]:
+        return email_groups(terms)
 
     def searched_fields(self) -> list[str]:
         return [str(lookup.label) for lookup in self.search_lookups]
@@ -243,7 +294,7 @@ def elsewhere(request, model, terms: list[Term]) -> list[dict]:
             continue
         if not model_admin.has_view_permission(request):
             continue
-        ids = match(other, [model_admin.term_conditions(t) for t in terms]).ids
+        ids = match(other, model_admin.search_groups(terms)).ids
         count = SEARCH_IDS_MAX + 1 if ids is None else len(ids)
         if count:
             meta = other._meta

@@ -65,13 +65,16 @@ class _OnTable(Expression):
 
 
 class Matches(_OnTable):
-    """``words @@ term``: true where the row's words match the term."""
+    """``words @@ term``: true where the row's words match the term (every one of
+    ``terms``: one lookup of the index for them all)."""
 
     conditional = True
 
-    def __init__(self, words: str, term: Term) -> None:
-        sql, params = query_sql(term)
-        super().__init__(f"{words} @@ ({sql})", params, BooleanField())
+    def __init__(self, words: str, *terms: Term) -> None:
+        parts = [query_sql(term) for term in terms]
+        sql = " && ".join(f"({part})" for part, _ in parts)
+        super().__init__(f"{words} @@ ({sql})", [p for _, ps in parts for p in ps],
+                         BooleanField())
 
 
 def rank(terms: list[Term]) -> Expression:
