@@ -8,12 +8,15 @@ visible (``escape_invisible``); nothing a sender or a model wrote is marked safe
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from triage import formats, labels
 from triage.routes import Code
@@ -135,6 +138,14 @@ def short_datetime(value) -> str:
 
 def deadline_badge(deadline) -> str:
     """The deadline coloured by business days left (classes in console.css)."""
+    return _deadline_badge(deadline, timezone.localdate(), get_language(),
+                           settings.TRIAGE_HOLIDAYS)
+
+
+@lru_cache(maxsize=2048)
+def _deadline_badge(deadline, today, language: str, holidays: frozenset) -> str:
+    """Remembered by day and language: a list shows a few deadlines, each on many rows
+    (the costliest column of a 100-row page)."""
     days = business_days_left(deadline)
     left = "-" if days is None else ngettext(
         "%(days)s business day left", "%(days)s business days left", days) % {"days": days}

@@ -31,7 +31,7 @@ from triage.search.terms import Kind, Term, parse
 from triage.selectors import COUNT_EXACT_UP_TO, planned_rows
 
 SEARCH_IDS_MAX = COUNT_EXACT_UP_TO  # a term matching more is not read into memory
-BROAD_ESTIMATE = 3  # times the cap: a term estimated above is taken as broad, unread
+BROAD_ESTIMATE = 1  # times the cap: a term estimated above is taken as broad, unread
 # Emails are ranked when the search matched at most this many: the rank reads each
 # match's words (a few KB), so a broad search lists the newest first instead.
 RANK_UP_TO = 2_000
@@ -84,8 +84,9 @@ def email_groups(terms: list[Term]) -> list[list[Condition]]:
 
 
 def _email_condition(matched: Matched, groups: list[list[Condition]]) -> Q:
-    """Another list's rows whose email is among ``matched``."""
-    if matched.ids is not None:
+    """Another list's rows whose email is among ``matched``: by their ids when they are
+    few, else as a subquery of the terms' conditions."""
+    if matched.ids is not None and len(matched.ids) <= IDS_IN_QUERY:
         return Q(email_id__in=matched.ids)
     emails = InboundEmail.objects.all()
     for conditions in groups:
@@ -94,10 +95,10 @@ def _email_condition(matched: Matched, groups: list[list[Condition]]) -> Q:
 
 
 class EmailSide:
-    """A query's terms as another list finds them in its rows' emails. A term found in
-    at most 10,000 emails is those emails' ids; a broader one stands for the emails
-    that have every term of the query (one lookup of the index for all its words),
-    so a row is then found by its email only when its email has them all."""
+    """A query's terms as another list finds them in its rows' emails. An identifier is
+    looked up alone; the words of a query of several terms are looked up together, in
+    one lookup of the index: a row is found by its email when its email has every one
+    of them (or by its own fields, term by term)."""
 
     def __init__(self, terms: list[Term]) -> None:
         self.terms = terms
@@ -113,10 +114,9 @@ class EmailSide:
         conditions = email_conditions(term)
         if not conditions:
             return None
-        matched = match(InboundEmail, [conditions])
-        if matched.ids is not None or len(self.terms) == 1:
-            return _email_condition(matched, [conditions])
-        return self.joint()
+        if len(self.terms) > 1 and term.kind != Kind.IDENTIFIER:
+            return self.joint()
+        return _email_condition(match(InboundEmail, [conditions]), [conditions])
 
 
 @dataclass(frozen=True)
@@ -129,8 +129,8 @@ class Matched:
 
 
 def match(model, per_term: list[list[Condition]]) -> Matched:
-    """Rarest term first, by PostgreSQL's estimate; a term estimated at several times
-    the cap is not probed at all (its matches would be read only to be dropped)."""
+    """Rarest term first, by PostgreSQL's estimate; a term estimated above the cap is
+    not probed at all (its matches would be read only to be dropped)."""
     estimates = [_estimate(model, cs) for cs in per_term]
     ordered = sorted(zip(estimates, range(len(per_term)), per_term, strict=True))
     ids: set[int] | None = None
@@ -204,11 +204,12 @@ class ListSearch:
         known = None
         if unfiltered and matched.ids is not None:
             known = KnownMatches(len(matched.ids), exact=True)
-        elif len(matched.broad) == 1:
-            # One term matching more than the search reads: PostgreSQL's estimate
-            # (counting it would read every match again); with a filter, the filtered
-            # query's, or exactly when its matches fit on a page.
-            known = KnownMatches(SEARCH_IDS_MAX, exact=False, filtered=not unfiltered)
+        elif matched.broad:
+            # Terms matching more than the search reads: PostgreSQL's estimate (counting
+            # would read every match again); with a filter or another broad term, the
+            # whole query's estimate, or exactly its matches when they fit on a page.
+            alone = unfiltered and len(matched.broad) == 1
+            known = KnownMatches(SEARCH_IDS_MAX, exact=False, filtered=not alone)
         if matched.ids is not None and len(matched.ids) <= IDS_IN_QUERY:
             queryset = queryset.filter(pk__in=matched.ids)
         else:  # the terms' own conditions: a long list of ids costs more to plan

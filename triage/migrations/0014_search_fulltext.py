@@ -37,9 +37,9 @@ changes them, ``UPDATE triage_inboundemail SET subject = subject`` recomputes th
 vectors, and ``REINDEX`` the expression indexes).
 
 Also: trigram indexes for contract and lot references and ticket numbers (whole or a
-fragment), and expression indexes on the words of notes, replies, escalations' and
+fragment), expression indexes on the words of notes, replies, escalations' and
 tickets' own texts (small tables: no stored column; ``text || ' ' || text``, as
-``concat_ws`` is not immutable).
+``concat_ws`` is not immutable), and the escalation queue's order as an index.
 
 Existing mail is indexed here, 5,000 emails per statement (a few ms of the server's
 CPU per email of a few KB); the GIN index is built after.
@@ -57,9 +57,14 @@ CREATE OR REPLACE FUNCTION triage_unaccent(text) RETURNS text
     AS $$ SELECT {schema}.unaccent('{schema}.unaccent'::regdictionary, $1) $$;
 
 -- A vector's lexemes accent-free, positions and weights kept (through its text form;
--- should a lexeme still not read back, without positions rather than an error).
+-- should a lexeme still not read back, without positions rather than an error). Its
+-- exception block is a subtransaction, which a parallel worker cannot start: it and
+-- the functions around it are PARALLEL RESTRICTED.
+-- COST: it stands for the parser's passes around it (the SQL functions calling it are
+-- inlined): priced so, the planner reads a note's words from its index rather than
+-- computing them again for every note.
 CREATE OR REPLACE FUNCTION triage_unaccent_vector(tsvector) RETURNS tsvector
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT
+    LANGUAGE plpgsql IMMUTABLE PARALLEL RESTRICTED STRICT COST 10000
     AS $$ BEGIN
         RETURN triage_unaccent($1::text)::tsvector;
     EXCEPTION WHEN syntax_error OR invalid_text_representation THEN
@@ -69,7 +74,7 @@ CREATE OR REPLACE FUNCTION triage_unaccent_vector(tsvector) RETURNS tsvector
 
 -- The Portuguese pass: words by their stem, accent-free, with positions.
 CREATE OR REPLACE FUNCTION triage_pt_vector(text) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+    LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED STRICT
     AS $$ SELECT triage_unaccent_vector(to_tsvector('triage_portuguese',
                                                   translate($1, '{quotes}', '      '))) $$;
 
@@ -81,7 +86,7 @@ CREATE OR REPLACE FUNCTION triage_other_stems(text) RETURNS tsvector
 
 CREATE OR REPLACE FUNCTION triage_email_vector(subject text, from_header text,
         from_address text, body text, html text, attachments text) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED
     AS $$ SELECT setweight(triage_pt_vector(concat_ws(' ', left(subject, 2000),
                      left(from_header, 1000), translate(left(from_address, 320), '@.', '  '))), 'A')
               || setweight(triage_pt_vector(left(coalesce(body, ''), 60000)), 'B')
@@ -91,7 +96,7 @@ CREATE OR REPLACE FUNCTION triage_email_vector(subject text, from_header text,
                                               left(body, 60000), left(attachments, 40000))) $$;
 
 CREATE OR REPLACE FUNCTION triage_text_vector(text) RETURNS tsvector
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED
     AS $$ SELECT triage_pt_vector(left(coalesce($1, ''), 20000))
               || triage_other_stems(left(coalesce($1, ''), 20000)) $$;
 
@@ -105,14 +110,14 @@ CREATE OR REPLACE FUNCTION triage_lexeme_query(text[], suffix text) RETURNS tsqu
 
 -- Words in this order, as the Portuguese pass stores them (a phrase, a reference).
 CREATE OR REPLACE FUNCTION triage_phrase_query(text) RETURNS tsquery
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+    LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED STRICT
     AS $$ SELECT triage_unaccent(phraseto_tsquery('triage_portuguese',
                                                   translate($1, '{quotes}', '      '))::text
                                  )::tsquery $$;
 
 -- One word as typed, by its three stems (a stop word in all three: as a phrase).
 CREATE OR REPLACE FUNCTION triage_word_query(word text) RETURNS tsquery
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+    LANGUAGE sql IMMUTABLE PARALLEL RESTRICTED STRICT
     AS $$ SELECT coalesce(triage_lexeme_query(array[
               triage_unaccent((ts_lexize('portuguese_stem', lower(word)))[1]),
               (ts_lexize('english_stem', triage_unaccent(lower(word))))[1],
@@ -172,6 +177,11 @@ INDEXES = [
      "USING gin (UPPER(lot_reference::text) gin_trgm_ops)"),
     ("triage_ticket_number_trgm", "triage_ticket",
      "USING gin (UPPER(arbitration_number::text) gin_trgm_ops)"),
+    # The desk's queue in its order (pending, then acknowledged, least time left, oldest):
+    # a page of it no longer sorts every escalation.
+    ("triage_escalation_queue", "triage_escalation",
+     "((CASE WHEN state = 'pending' THEN 0 WHEN state = 'acknowledged' THEN 1 ELSE 2 END), "
+     "response_deadline NULLS LAST, created_at, id DESC)"),
     ("triage_note_words", "triage_note", "USING gin (triage_text_vector(body))"),
     ("triage_reply_words", "triage_reply",
      "USING gin (triage_text_vector(subject || ' ' || body))"),
