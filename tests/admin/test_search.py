@@ -185,7 +185,6 @@ def test_matched_words_are_marked_and_the_sender_s_markup_is_escaped(client, sta
     assert "&lt;b onclick=&quot;x()&quot;&gt;<mark>Contaminated</mark>&lt;/b&gt; freight " \
            "&amp; co sneaky" in page
     assert "<mark>Contamination</mark> claim" in page  # the claim's own subject
-    assert "<mark>contamination</mark>" in page  # a snippet of a body
     assert "<b onclick" not in page
 
 

@@ -168,10 +168,10 @@ def _marks_html(parts: list[tuple[str, bool]]) -> str:
                                         else esc(t),) for t, m in parts))
 
 
-def marked_words(text: str, limit: int, *, snippet: str = "") -> str:
+def marked_words(text: str, limit: int) -> str:
     """A search result's text with the matched words in ``<mark>``, cut at ``limit``
-    characters (the whole text on hover), and a snippet of the body beneath when it
-    has a match. Every part is escaped on its own; only our ``<mark>`` is markup."""
+    characters (the whole text on hover). Every part is escaped on its own; only our
+    ``<mark>`` is markup."""
     parts = _marked_parts(text)
     plain = "".join(t for t, _ in parts)
     shown, used = [], 0
@@ -186,7 +186,4 @@ def marked_words(text: str, limit: int, *, snippet: str = "") -> str:
     html = _marks_html(shown)
     if len(plain) > limit:
         html = format_html('<span title="{}">{}</span>', esc(plain), html)
-    body = _marked_parts(snippet or "")
-    if not any(m for _, m in body):
-        return html
-    return format_html('{}<br><span class="quiet small">{}</span>', html, _marks_html(body))
+    return html

@@ -171,12 +171,11 @@ class InboundEmailAdmin(EmailSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin):
     @admin.display(description=_("subject"))
     def list_subject(self, obj: InboundEmail) -> str:
         """The changelist's one link; truncated there, the full text on hover. In a
-        search, the words that matched are marked, with a few words of the body
-        around its first matches beneath."""
+        search, the words that matched are marked."""
         subject = getattr(obj, "search_subject", None)
         if subject is None:
             return truncated(obj.subject, 60)
-        return marked_words(subject, 60, snippet=getattr(obj, "search_snippet", ""))
+        return marked_words(subject, 60)
 
     @admin.display(description=_("subject"))
     def shown_subject(self, obj: InboundEmail) -> str:

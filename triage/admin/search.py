@@ -244,8 +244,8 @@ class ListSearch:
 
 class EmailSearch(ListSearch):
     """The email list: ranked by the rank of the words (subject and sender first),
-    then newest first, when the matches are few enough to rank; the subject and a few
-    words of the body with the matched words marked."""
+    then newest first, when the matches are few enough to rank; the subject with the
+    matched words marked."""
 
     search_lookups = fields.EMAIL
     search_via_email = False
@@ -267,18 +267,17 @@ class EmailSearch(ListSearch):
 
 
     def get_changelist_instance(self, request):
-        """The page's rows with the words that matched marked: one query for the page
-        (never in the count, which would mark every match)."""
+        """The page's subjects with the words that matched marked: one query for the
+        page (never in the count, which would mark every match). Subjects only: a
+        snippet of each body cost more than a millisecond a row."""
         cl = super().get_changelist_instance(request)
         state = cl.triage_search
         if state is not None and fields.full_text() and cl.result_list:
             rows = InboundEmail.objects.filter(pk__in=[e.pk for e in cl.result_list])
-            marks = {pk: (subject, snippet) for pk, subject, snippet in rows.annotate(
-                subject_marked=fulltext.marked("subject", state.terms),
-                snippet_marked=fulltext.marked("text_body", state.terms, snippet=True),
-            ).values_list("pk", "subject_marked", "snippet_marked")}
+            marks = dict(rows.annotate(marked=fulltext.marked("subject", state.terms))
+                         .values_list("pk", "marked"))
             for email in cl.result_list:
-                email.search_subject, email.search_snippet = marks.get(email.pk, (None, ""))
+                email.search_subject = marks.get(email.pk)
         return cl
 
 

@@ -16,10 +16,7 @@ from triage.search.terms import Kind, Term
 # Marks around the matched words in ``ts_headline``'s output: private-use characters,
 # taken out of the text first, so the page can escape the text and then mark it.
 MARK_START, MARK_END = "\ue000", "\ue001"
-_HEADLINE = (f"StartSel={MARK_START}, StopSel={MARK_END}, HighlightAll=true")
-_SNIPPET = (f"StartSel={MARK_START}, StopSel={MARK_END}, MaxWords=14, MinWords=6, "
-            "ShortWord=2, MaxFragments=2, FragmentDelimiter=\" … \"")
-SNIPPET_READS = 20_000  # characters of the body a snippet is looked for in
+_HEADLINE = f"StartSel={MARK_START}, StopSel={MARK_END}, HighlightAll=true"
 
 # What the other tables' words are, as their indexes (migration 0014) spell them.
 EMAIL = "{t}.search_vector"
@@ -84,14 +81,10 @@ def rank(terms: list[Term]) -> Expression:
     return _OnTable(f"ts_rank({EMAIL}, {sql})", params, FloatField())
 
 
-def marked(column: str, terms: list[Term], *, snippet: bool = False) -> Expression:
+def marked(column: str, terms: list[Term]) -> Expression:
     """``column``'s text with the words that match a term between MARK_START and
-    MARK_END (for ``snippet``, only a few words around the first matches of the
-    body's first SNIPPET_READS characters; '' when nothing there matches)."""
+    MARK_END."""
     sql, params = _any(terms, marks=True)
     text = f"translate({{t}}.{column}, '{MARK_START}{MARK_END}', '')"
-    if snippet:
-        text = f"translate(left({{t}}.{column}, {SNIPPET_READS}), '{MARK_START}{MARK_END}', '')"
-    options = _SNIPPET if snippet else _HEADLINE
-    return _OnTable(f"ts_headline('triage_words', {text}, {sql}, %s)", [*params, options],
+    return _OnTable(f"ts_headline('triage_words', {text}, {sql}, %s)", [*params, _HEADLINE],
                     TextField())
