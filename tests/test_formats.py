@@ -62,3 +62,26 @@ def test_the_zone_is_configurable(settings):
     settings.TIME_ZONE = "UTC"
     with translation.override("en"):
         assert formats.when(datetime(2026, 11, 29, 15, 21, tzinfo=UTC)) == "2026-11-29 15:21 UTC"
+
+
+@pytest.mark.parametrize("lang", ["pt-br", "en"])
+@pytest.mark.parametrize("moment", [datetime(2026, 12, 3, 14, 5, tzinfo=UTC),
+                                    datetime(2026, 2, 28, 23, 59, 59, tzinfo=UTC),
+                                    datetime(2027, 1, 1, 2, 0, tzinfo=UTC)])
+def test_dates_by_strftime_read_as_django_writes_them(lang, moment):
+    """The lists format their dates by ``strftime`` (cheaper): the same text as
+    Django's own ``date_format`` in each language, the zone's name included."""
+    from django.utils import formats as django_formats
+    from django.utils import timezone
+
+    with translation.override(lang):
+        local = timezone.localtime(moment)
+        assert formats.when(moment) == django_formats.date_format(local, "DATETIME_FORMAT")
+        assert formats.day(local.date()) == django_formats.date_format(local.date(),
+                                                                       "DATE_FORMAT")
+
+
+def test_a_format_strftime_cannot_write_is_left_to_django():
+    assert formats.strftime_of("d/m/Y H:i T") == "%d/%m/%Y %H:%M %Z"
+    assert formats.strftime_of(r"j \d\e F") is None
+    assert formats.strftime_of("Y-m-d 100%") == "%Y-%m-%d 100%%"

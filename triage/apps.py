@@ -22,7 +22,7 @@ class TriageAdminConfig(AdminConfig):
     throw-away instance."""
 
     default_site = "triage.admin.site.TriageAdminSite"
-    registering_modules = ("emails", "escalations", "tickets", "records")
+    registering_modules = ("emails", "escalations", "tickets", "records", "texts")
 
     def ready(self) -> None:
         super().ready()

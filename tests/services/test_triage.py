@@ -247,3 +247,27 @@ def test_a_slow_model_within_the_budget_routes_as_usual(gemini, settings,
     with django_capture_on_commit_callbacks(execute=True):
         route = email_triage(email.pk, task_id="t-ok", deadline=time.monotonic() + 30)
     assert route == "ticket"
+
+
+def test_the_attachments_text_the_run_read_is_kept_for_search(django_capture_on_commit_callbacks):
+    """The worker reads the attachments (never the web request); what it read is stored
+    on the email, where the search index reads it, and stays as it was on a re-run."""
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"] = "Rota Sul <ops@rotasul.example.com.br>"
+    message["To"] = "finance@cottontrade.example.com"
+    message["Subject"] = "Freight"
+    message["Message-ID"] = "<att-1@rotasul.example.com.br>"
+    message.set_content("See the attached statement.")
+    message.add_attachment(b"Demurrage charges for the vessel Aurora: USD 4,000",
+                           maintype="text", subtype="plain", filename="statement.txt")
+    email = queued_raw(message.as_bytes())
+    assert email.attachment_text == ""
+    triage(email, django_capture_on_commit_callbacks)
+    assert "statement.txt" in email.attachment_text
+    assert "Demurrage charges for the vessel Aurora" in email.attachment_text
+    from triage.search import fulltext, terms
+
+    words = fulltext.Matches(fulltext.EMAIL, terms.term("demurrage"))
+    assert list(InboundEmail.objects.filter(words)) == [email]

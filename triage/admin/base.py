@@ -14,6 +14,7 @@ from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -24,7 +25,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from triage.forms import ActionForm
-from triage.selectors import COUNT_EXACT_UP_TO, capped_count, estimated_count, planned_count
+from triage.selectors import (
+    COUNT_EXACT_UP_TO,
+    capped_count,
+    estimated_count,
+    planned_count,
+    planned_rows,
+)
 from triage.services.outcome import Outcome, ReviewError
 
 
@@ -159,6 +166,25 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
+# What a list never shows of the email its rows hang off (select_related would read
+# them on every row: a raw message is tens of KB).
+EMAIL_TEXTS = ("raw_message", "html_body", "html_text", "text_body", "attachment_text")
+
+
+def on_changelist(request, model_admin) -> bool:
+    """Whether this request is ``model_admin``'s list (not an object's page)."""
+    match = getattr(request, "resolver_match", None)
+    meta = model_admin.model._meta
+    return match is not None and match.url_name == f"{meta.app_label}_{meta.model_name}_changelist"
+
+
+def list_queryset(request, model_admin, queryset, *, also: tuple[str, ...] = ()):
+    """The list's rows without the email's texts (and ``also``)."""
+    if not on_changelist(request, model_admin):
+        return queryset
+    return queryset.defer(*(f"email__{name}" for name in EMAIL_TEXTS), *also)
+
+
 @dataclass(frozen=True)
 class KnownMatches:
     """What a search has already counted while it ran: exactly ``count`` rows, or more
@@ -166,6 +192,9 @@ class KnownMatches:
 
     count: int
     exact: bool
+    # A filtered page of a broad term: count by PostgreSQL's estimate of the filtered
+    # query, or exactly when its matches fit on one page.
+    filtered: bool = False
 
 
 class EstimatedCountPaginator(Paginator):
@@ -190,6 +219,12 @@ class EstimatedCountPaginator(Paginator):
                 return estimate
         if self.known and self.known.exact:
             return self.known.count
+        if self.known and self.known.filtered:
+            head = self.object_list.order_by().values("pk")[: self.per_page + 1]
+            found = len(head)
+            if found <= self.per_page or connection.vendor != "postgresql":
+                return found if found <= self.per_page else self.object_list.count()
+            return max(found, planned_rows(self.object_list))
         if self.known and self.known.count >= self.exact_up_to:
             return planned_count(self.object_list, more_than=self.known.count)
         return capped_count(self.object_list, cap=self.exact_up_to)

@@ -8,16 +8,20 @@ visible (``escape_invisible``); nothing a sender or a model wrote is marked safe
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
+from django.conf import settings
 from django.contrib import admin
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from triage import formats, labels
 from triage.routes import Code
 from triage.sanitize import escape_for_display, escape_invisible
+from triage.search.fulltext import MARK_END, MARK_START
 from triage.selectors import business_days_left, time_left_class
 
 _CODES = frozenset(Code)
@@ -171,6 +175,14 @@ def call_error(error: str, run_errors: list | None, chain: str) -> str:
 def deadline_badge(deadline, *, waiting: bool = True) -> str:
     """The deadline coloured by business days left (classes in console.css); once
     nothing waits for a person, plain: the deadline is history."""
+    return _deadline_badge(deadline, waiting, timezone.localdate(), get_language(),
+                           settings.TRIAGE_HOLIDAYS)
+
+
+@lru_cache(maxsize=2048)
+def _deadline_badge(deadline, waiting: bool, today, language: str, holidays: frozenset) -> str:
+    """Remembered by day and language: a list shows a few deadlines, each on many rows
+    (the costliest column of a 100-row page)."""
     days = business_days_left(deadline)
     if not waiting:
         return format_html('<span class="triage-time-left triage-closed">{}</span>',
@@ -179,3 +191,39 @@ def deadline_badge(deadline, *, waiting: bool = True) -> str:
         "%(days)s business day left", "%(days)s business days left", days) % {"days": days}
     return format_html('<span class="triage-time-left {}" title="{}">{}</span>',
                        time_left_class(days), left, formats.day(deadline))
+
+
+def _marked_parts(text: str) -> list[tuple[str, bool]]:
+    """``ts_headline``'s output as (text, matched) parts (``fulltext.MARK_START``...),
+    each run of white space one space."""
+    parts: list[tuple[str, bool]] = []
+    for i, chunk in enumerate(" ".join(text.split()).split(MARK_START)):
+        matched, _, rest = chunk.partition(MARK_END) if i else ("", "", chunk)
+        parts += [(matched, True), (rest, False)] if i else [(rest, False)]
+    return [(t, m) for t, m in parts if t]
+
+
+def _marks_html(parts: list[tuple[str, bool]]) -> str:
+    return format_html_join("", "{}", ((format_html("<mark>{}</mark>", esc(t)) if m
+                                        else esc(t),) for t, m in parts))
+
+
+def marked_words(text: str, limit: int) -> str:
+    """A search result's text with the matched words in ``<mark>``, cut at ``limit``
+    characters (the whole text on hover). Every part is escaped on its own; only our
+    ``<mark>`` is markup."""
+    parts = _marked_parts(text)
+    plain = "".join(t for t, _ in parts)
+    shown, used = [], 0
+    for part, matched in parts:
+        if used + len(part) > limit:
+            head = part[:max(limit - used, 0)]
+            space = head.rfind(" ")
+            shown.append(((head[:space] if space > 0 else head) + "\u2026", matched))
+            break
+        shown.append((part, matched))
+        used += len(part)
+    html = _marks_html(shown)
+    if len(plain) > limit:
+        html = format_html('<span title="{}">{}</span>', esc(plain), html)
+    return html

@@ -15,11 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from triage import formats, forms, labels
 from triage.admin import email_panels, evidence, states
 from triage.admin.attachments import AttachmentInline, AttachmentViews
-from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin
+from triage.admin.base import EstimatedCountPaginator, ObjectAction, ReadOnlyAdmin, on_changelist
 from triage.admin.claims import claim_table
 from triage.admin.display import (
     deadline_badge,
     esc,
+    marked_words,
     pre,
     provider_badge,
     short_datetime,
@@ -38,7 +39,7 @@ from triage.admin.filters import (
     RouteFilter,
 )
 from triage.admin.quality import QualityFigureFilter
-from triage.admin.search import IndexedSearch
+from triage.admin.search import EmailSearch
 from triage.admin.work import (
     AssigneeFilter,
     ClaimantFilter,
@@ -52,9 +53,19 @@ from triage.models import InboundEmail, Status
 from triage.services import privacy
 from triage.services.emails import email_decide_manually
 
+# What the list's columns read (``get_queryset``).
+LIST_COLUMNS = ["received_at", "from_address", "subject", "status", "flags", "automated",
+                "assignee__username", "current_run__route", "current_run__department",
+                "current_run__exposure_usd", "current_run__response_deadline",
+                "current_run__provider",
+                # The status followed through to its item (``states.email_state``).
+                "escalation__state", "escalation__resolution_requested_by",
+                "escalation__dismissal_requested_by", "ticket__state",
+                "ticket__arbitration_number"]
+
 
 @admin.register(InboundEmail)
-class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin):
+class InboundEmailAdmin(EmailSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin):
     work_kind = "email"
     list_display = ["shown_received", "shown_sender", "list_subject", "shown_status",
                     "route_department",
@@ -63,8 +74,10 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
     list_filter = ["status", RouteFilter, DepartmentFilter, ExposureFilter, DeadlineFilter,
                    DecidedByFilter, FlagFilter, ("received_at", admin.DateFieldListFilter),
                    "provider", AssigneeFilter, ClaimantFilter, QualityFigureFilter]
-    search_fields = ["from_address", "subject", "=message_id",
-                     "=current_run__contract_reference", "=current_run__lot_reference"]
+    # What the search box reads (``triage.search.fields.EMAIL`` says how).
+    search_fields = ["subject", "from_header", "text_body", "html_text", "attachment_text",
+                     "from_address", "message_id", "current_run__contract_reference",
+                     "current_run__lot_reference", "ticket__arbitration_number"]
     list_select_related = ["current_run", "assignee", "escalation", "ticket"]
     list_display_links = ["list_subject"]
     list_per_page = 50
@@ -103,8 +116,12 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
                 *super().get_urls()]
 
     def get_queryset(self, request):
-        return super().get_queryset(request).defer("raw_message", "html_body", "html_text",
-                                                   "text_body")
+        queryset = super().get_queryset(request)
+        if on_changelist(request, self):
+            # The list reads these columns only: a run's decision and an email's
+            # addresses and reasons are JSON to decode on every row otherwise.
+            return queryset.only(*LIST_COLUMNS)
+        return queryset.defer("raw_message", "html_body", "html_text", "text_body")
 
     def evidence_card(self, obj: InboundEmail) -> dict:
         return evidence.card(obj)
@@ -159,8 +176,12 @@ class InboundEmailAdmin(IndexedSearch, AttachmentViews, WorkAdmin, ReadOnlyAdmin
 
     @admin.display(description=_("subject"))
     def list_subject(self, obj: InboundEmail) -> str:
-        # The changelist's one link; truncated there, the full text on hover.
-        return truncated(obj.subject, 60)
+        """The changelist's one link; truncated there, the full text on hover. In a
+        search, the words that matched are marked."""
+        subject = getattr(obj, "search_subject", None)
+        if subject is None:
+            return truncated(obj.subject, 60)
+        return marked_words(subject, 60)
 
     @admin.display(description=_("subject"))
     def shown_subject(self, obj: InboundEmail) -> str:

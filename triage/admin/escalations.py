@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from triage import formats, forms, labels
 from triage.admin import evidence, states
-from triage.admin.base import ObjectAction, ReadOnlyAdmin
+from triage.admin.base import ObjectAction, ReadOnlyAdmin, list_queryset
 from triage.admin.display import (
     email_subject,
     esc,
@@ -22,6 +22,7 @@ from triage.admin.display import (
     shown_email,
     truncated,
 )
+from triage.admin.search import ListSearch
 from triage.admin.work import (
     AssigneeFilter,
     SecondDeskFilter,
@@ -30,13 +31,14 @@ from triage.admin.work import (
     work_actions,
 )
 from triage.models import Escalation
+from triage.search import fields
 from triage.services import escalations
 
 DESK = "triage.resolve_escalation"
 
 
 @admin.register(Escalation)
-class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
+class EscalationAdmin(ListSearch, WorkAdmin, ReadOnlyAdmin):
     work_kind = "escalation"
     list_display = ["email_subject", "shown_state", "list_exposure", "shown_deadline",
                     "time_left", "list_model_triggers", "list_backstop_triggers",
@@ -44,6 +46,11 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
     list_filter = ["state", SecondDeskFilter, AssigneeFilter]
     list_select_related = ["email", "assignee", "run", "resolution_requested_by",
                            "dismissal_requested_by"]
+    # The email's sender, words and references, and the desk's own texts and owner
+    # (``triage.search.fields``).
+    search_fields = ["email__subject", "email__text_body", "email__from_address", "note",
+                     "resolution_note", "dismissal_reason", "assignee__username"]
+    search_lookups = fields.ESCALATION
     change_form_template = "admin/triage/escalation/change_form.html"
     actions = [take_selected, "acknowledge_selected"]
     readonly_fields = ["shown_email", "shown_state", "shown_assignee", "shown_exposure",
@@ -74,7 +81,9 @@ class EscalationAdmin(WorkAdmin, ReadOnlyAdmin):
         rank = Case(When(state="pending", then=Value(0)),
                     When(state="acknowledged", then=Value(1)), default=Value(2),
                     output_field=IntegerField())
-        return super().get_queryset(request).annotate(rank=rank).order_by(
+        queryset = list_queryset(request, self, super().get_queryset(request),
+                                 also=("run__decision",))
+        return queryset.annotate(rank=rank).order_by(
             "rank", F("response_deadline").asc(nulls_last=True), "created_at")
 
     @admin.action(description=_("Acknowledge the selected escalations"),

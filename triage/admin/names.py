@@ -22,6 +22,8 @@ MODELS = {
     "ticketversion": (_("ticket version"), _("ticket versions")),
     "forward": (_("forward"), _("forwards")),
     "notification": (_("notification"), _("notifications")),
+    "note": (_("note"), _("notes")),
+    "reply": (_("reply"), _("replies")),
 }
 
 FIELDS = {
@@ -56,6 +58,8 @@ FIELDS = {
     "changed_by": _("changed by"), "source": _("source"), "to_address": _("to"),
     "key": _("key"), "attempts": _("attempts"), "sent_at": _("sent at"),
     "assignee": _("assigned to"),
+    "author": _("author"), "template": _("template"),
+    "attachment_text": _("attachment text"),
 }
 
 HELP = {
@@ -64,6 +68,8 @@ HELP = {
     ("attachment", "content_type"): _("Sniffed from the bytes"),
     ("attachment", "stored"): _("False when over the size cap"),
     ("ticketversion", "source"): _("pipeline or correction"),
+    ("inboundemail", "attachment_text"): _("The attachments' text as the last triage read "
+                                           "it, for search"),
 }
 
 

@@ -9,9 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from triage import formats, forms, labels
 from triage.admin import evidence, states
-from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline
+from triage.admin.base import ObjectAction, ReadOnlyAdmin, ReadOnlyInline, list_queryset
 from triage.admin.claims import claim_table
 from triage.admin.display import claim_value, cut_at_word, email_subject, esc, shown_email
+from triage.admin.search import ListSearch
 from triage.admin.work import (
     AssigneeFilter,
     AwaitingApprovalFilter,
@@ -20,6 +21,7 @@ from triage.admin.work import (
     work_actions,
 )
 from triage.models import Ticket, TicketVersion
+from triage.search import fields
 from triage.services import tickets
 
 CLAIMS = "triage.approve_ticket"
@@ -43,13 +45,18 @@ class TicketVersionInline(ReadOnlyInline):
 
 
 @admin.register(Ticket)
-class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
+class TicketAdmin(ListSearch, WorkAdmin, ReadOnlyAdmin):
     work_kind = "ticket"
     list_display = ["email_subject", "shown_state", "version", "claiming_party", "exposure",
                     "shown_deadline", "time_left", "arbitration_number", "created_at",
                     "shown_assignee"]
     list_filter = ["state", AwaitingApprovalFilter, AssigneeFilter]
     list_select_related = ["email", "assignee"]
+    # The email's sender, words and references, the ticket number, the claiming party,
+    # the rejection reason and the owner (``triage.search.fields``).
+    search_fields = ["email__subject", "email__text_body", "email__from_address",
+                     "arbitration_number", "rejection_reason", "assignee__username"]
+    search_lookups = fields.TICKET
     inlines = [TicketVersionInline]
     change_form_template = "admin/triage/ticket/change_form.html"
     actions = [take_selected]
@@ -96,6 +103,9 @@ class TicketAdmin(WorkAdmin, ReadOnlyAdmin):
         if deadline is None:
             return words
         return format_html('<span class="triage-time-left {}">{}</span>', css, words)
+
+    def get_queryset(self, request):
+        return list_queryset(request, self, super().get_queryset(request))
 
     def action_context(self, obj: Ticket) -> dict | None:
         if obj.state != Ticket.State.DRAFT:

@@ -178,12 +178,17 @@ def handed_to(user, limit: int = 10) -> list[dict]:
     return out
 
 
+def note_place(target: str) -> str:
+    """Where a note was written (its ``target``), in words."""
+    places = {"": _("email"), "escalation": _("escalation"), "ticket": _("ticket")}
+    return str(places.get(target.split(":")[0], target))
+
+
 def thread(email_id: int) -> list[dict]:
     """The email's notes, oldest first, each with where it was written."""
-    places = {"": _("email"), "escalation": _("escalation"), "ticket": _("ticket")}
     return [{"when": formats.when(n.created_at),
              "who": n.author.get_username() if n.author else _("system"),
-             "where": places.get(n.target.split(":")[0], n.target),
+             "where": note_place(n.target),
              "body": escape_for_display(labels.written(n.body))}
             for n in Note.objects.filter(email_id=email_id).select_related("author")]
 

@@ -32,6 +32,8 @@ _SLOW_TYPES = ("application/pdf", "message/rfc822", *XLSX_TYPES)
 # spend, and how long the clock may run while they wait for a CPU on a busy machine.
 ATTACHMENTS_MAX_SECONDS = 5.0
 ATTACHMENTS_MAX_WALL_SECONDS = 20.0
+# What the chains read in place of an attachment the time ran out for.
+OUT_OF_TIME = "[... not read: the time for this email's attachments ran out ...]"
 
 
 @dataclass(frozen=True)
@@ -167,8 +169,7 @@ def _read(attachments) -> tuple[list[tuple[str, str]], list[dict]]:
                                  limit=MAX_ATTACHMENTS_READ))
             continue
         if time.monotonic() >= deadline or cpu_left <= 0:
-            found.append((order, label, "[... not read: the time for this email's "
-                                        "attachments ran out ...]"))
+            found.append((order, label, OUT_OF_TIME))
             unread.append(reason(Code.ATTACHMENTS_OUT_OF_TIME, part=[label]))
             continue
         reading = read_attachment(load(), declared_type, filename, deadline=deadline,

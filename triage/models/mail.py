@@ -90,6 +90,13 @@ class InboundEmail(models.Model):
     html_text = models.TextField(blank=True,
                                  help_text="Visible text of the HTML alternative, when there "
                                            "is a plain one")
+    # What the last triage read of the attachments (PDFs, workbooks, text parts),
+    # stored for search (``services.triage``). PostgreSQL also keeps ``search_vector``,
+    # a generated column Django does not load: every word of the subject, sender, body,
+    # HTML and this text, with their stems (migration 0014, ``triage.search``).
+    attachment_text = models.TextField(blank=True,
+                                       help_text="The attachments' text as the last triage "
+                                                 "read it, for search")
     # When WE received it (webhook, ESP or import time; for an imported file the top
     # Received: header). Deadlines count from here; the sender's Date: header can lie.
     received_at = models.DateTimeField(db_index=True)

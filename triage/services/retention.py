@@ -60,12 +60,12 @@ Stage = Tombstone.Stage
 _UNDECIDED = (Status.RECEIVED, Status.QUEUED, Status.PROCESSING, Status.NEEDS_REVIEW,
               Status.FAILED)
 RAW_FIELDS = ["raw_message", "html_body", "attachment files"]
-CONTENT_FIELDS = ["subject", "text_body", "html_text", "from_header", "from_address", "to", "cc",
-                  "envelope_sender", "envelope_recipients", "message_id", "in_reply_to",
-                  "references", "flags", "attachment names", "chain outputs",
-                  "decision personal fields", "quotes in reasons", "ticket content",
-                  "escalation and ticket texts", "notes", "replies", "notification content",
-                  "audit free text and details", "admin log entries"]
+CONTENT_FIELDS = ["subject", "text_body", "html_text", "attachment_text", "from_header",
+                  "from_address", "to", "cc", "envelope_sender", "envelope_recipients",
+                  "message_id", "in_reply_to", "references", "flags", "attachment names",
+                  "chain outputs", "decision personal fields", "quotes in reasons",
+                  "ticket content", "escalation and ticket texts", "notes", "replies",
+                  "notification content", "audit free text and details", "admin log entries"]
 # The audit rows of a removal or an export: the record that a request was honoured (who
 # asked, why), kept with the tombstones.
 _PRIVACY_EVENTS = ("raw_removed", "content_removed", "data_exported")
@@ -177,7 +177,8 @@ def _delete_files(names: Iterable[str]) -> None:
 
 def _remove_content(email_id: int) -> list[str]:
     InboundEmail.objects.filter(pk=email_id).update(
-        subject="", text_body="", html_body="", html_text="", from_header="", from_address="",
+        subject="", text_body="", html_body="", html_text="", attachment_text="",
+        from_header="", from_address="",
         to=[], cc=[], envelope_sender="", envelope_recipients=[], message_id="", in_reply_to="",
         references=[], flags={})
     _scrub(InboundEmail.objects.filter(pk=email_id), status_reasons=scrub_reasons,

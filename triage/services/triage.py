@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from triage import metrics
 from triage.decision import Decision, EmailInput, decide, model_spec
+from triage.decision.input import OUT_OF_TIME
 from triage.models import InboundEmail, Status, TriageRun
 from triage.routes import Code, Route, reason
 from triage.services import emails, runs
@@ -21,6 +22,9 @@ from triage.services.status import email_transition
 from triage.services.threads import email_link_early_replies
 
 log = logging.getLogger(__name__)
+# The attachments' text kept for search: as much as the search index reads (migration
+# 0014 reads 40,000 characters of it).
+ATTACHMENT_TEXT_MAX = 40_000
 
 class TransientTriageError(Exception):
     """The model provider failed in a way worth retrying (timeout, 429, 5xx)."""
@@ -112,12 +116,22 @@ def email_triage(email_id: int, *, task_id: str = "", deadline: float | None = N
     metrics.triage_decided(decision, seconds=duration_ms / 1000, retry=retry)
     with transaction.atomic():
         runs.run_finish(run, decision, duration_ms, retry=retry)
+        _keep_attachment_text(email, email_input)
         if not retry:
             _apply(email, run, decision)
     if retry:
         raise TransientTriageError(decision.transient_error)
     log.info("email %s routed to %s by %s", email_id, decision.route, spec.provider)
     return decision.route
+
+
+def _keep_attachment_text(email: InboundEmail, email_input: EmailInput) -> None:
+    """What the run read of the attachments, for search: stored once read (the worker
+    reads PDFs and workbooks in a child process; a web request never does)."""
+    text = "\n\n".join(f"{label}\n{body}" for label, body in email_input.attachment_texts
+                        if body != OUT_OF_TIME)[:ATTACHMENT_TEXT_MAX]
+    if text != email.attachment_text:
+        InboundEmail.objects.filter(pk=email.pk).update(attachment_text=text)
 
 
 def _release_connection() -> None:

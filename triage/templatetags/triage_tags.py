@@ -26,3 +26,14 @@ def day(value: object) -> str:
 @register.filter
 def route_word(value: str) -> str:
     return labels.route(value)
+
+
+@register.inclusion_tag("admin/change_list_results.html")
+def triage_result_list(cl) -> dict:
+    """The changelist's table, its rows written by ``triage.admin.rows`` (Django's own
+    renderer for a popup or an editable list)."""
+    from django.contrib.admin.templatetags.admin_list import result_list
+
+    from triage.admin import rows
+
+    return rows.result_list(cl) if rows.written_here(cl) else result_list(cl)

@@ -1,0 +1,182 @@
+"""Every list has a search box: escalations, tickets, notes and replies are found by
+their email's sender, words and references and by their own fields; an erasure takes
+an address out of everything the search reads."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.urls import reverse
+from django.utils.html import escape
+
+from tests.factories import (
+    SHORTFALL,
+    login,
+    make_escalation,
+    make_forward,
+    make_ticket,
+)
+from triage.models import Escalation, InboundEmail, Note, Reply, Ticket
+from triage.services.privacy import sender_erase
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def work(staff):
+    escalation = make_escalation(resolution_note="Surveyor confirmed: settle at half",
+                                 assignee=staff["desk"])
+    ticket = make_ticket(SHORTFALL, arbitration_number="ARB-2026-000123",
+                         assignee=staff["claims"], rejection_reason="")
+    freight = make_forward().email
+    Note.objects.create(email=escalation.email, author=staff["desk"],
+                        target=f"escalation:{escalation.pk}",
+                        body="Called the mill: the bales are quarantined in Nantong")
+    Note.objects.create(email=ticket.email, author=staff["claims"], body="Waiting for Cotecna")
+    Reply.objects.create(email=freight, author=staff["triager"], to_address=freight.from_address,
+                         subject="Re: Invoice INV-77812", message_id="<r1@triage.example>",
+                         body="We will pay the invoice once the vessel sails.", state="sent")
+    return {"escalation": escalation, "ticket": ticket, "freight": freight}
+
+
+def _found(client, user, model: str, q: str) -> set[int]:
+    response = login(client, user).get(reverse(f"admin:triage_{model}_changelist"), {"q": q})
+    assert response.status_code == 200
+    assert 'id="searchbar"' in response.content.decode()
+    return {row.pk for row in response.context["cl"].result_list}
+
+
+@pytest.mark.parametrize("q", [
+    "Jiangsu",  # the email's sender's display name
+    "li.wei@jiangsu-mills.example.cn",  # its address
+    "polypropylene",  # a word of its body
+    "contaminated",  # ... by its stem
+    "CT-2026-0142",  # its contract
+    "0142",  # a fragment of it
+    "surveyor settles",  # the desk's own resolution note, stemmed
+    "desk1",  # its owner
+])
+def test_the_escalation_list_finds_by_its_email_and_its_own_fields(client, staff, work, q):
+    assert _found(client, staff["desk"], "escalation", q) == {work["escalation"].pk}
+
+
+@pytest.mark.parametrize("q", ["Anatolia", "shortfall", "TR-2026-031", "ARB-2026-000123",
+                               "000123", "claims1"])
+def test_the_ticket_list_finds_by_its_email_and_its_own_fields(client, staff, work, q):
+    assert _found(client, staff["claims"], "ticket", q) == {work["ticket"].pk}
+
+
+def test_a_word_in_no_ticket_finds_none(client, staff, work):
+    assert _found(client, staff["claims"], "ticket", "Wei") == set()
+    assert _found(client, staff["claims"], "ticket", "ARB-2026-000124") == set()
+
+
+@pytest.mark.parametrize("q, which", [
+    ("quarantine", "escalation"),  # the note's own words, stemmed
+    ("Nantong quarantined", "escalation"),
+    ("Cotecna", "ticket"),  # in the note and in its email: found once
+    ("polypropylene", "escalation"),  # a word of the note's email
+    ("desk1", "escalation"),  # its author
+])
+def test_the_note_list_finds_by_its_words_author_and_email(client, staff, work, q, which):
+    expected = set(Note.objects.filter(email=work[which].email).values_list("pk", flat=True))
+    assert _found(client, staff["claims"], "note", q) == expected
+
+
+@pytest.mark.parametrize("q", ["vessel sails", "paying", "oceanic-fr", "<r1@triage.example>",
+                               "INV-77812", "triager1", "Santos"])
+def test_the_reply_list_finds_by_its_words_recipient_and_email(client, staff, work, q):
+    assert _found(client, staff["claims"], "reply", q) == set(
+        Reply.objects.values_list("pk", flat=True))
+
+
+def test_each_list_says_what_it_searched(client, staff, work):
+    page = login(client, staff["desk"]).get(reverse("admin:triage_escalation_changelist"),
+                                            {"q": "polypropylene"}).content.decode()
+    assert escape("Searched desk notes and reasons, owner, the email's sender, words and "
+                  "references.") in page
+
+
+def test_an_empty_list_points_to_the_lists_that_have_the_words(client, staff, work):
+    """No ticket has the words; the escalation and its note do, and the desk may read
+    both lists: the page says so, with links that search there."""
+    page = login(client, staff["desk"]).get(reverse("admin:triage_ticket_changelist"),
+                                            {"q": "quarantined"}).content.decode()
+    assert "No ticket has “quarantined” in ticket number" in page
+    assert f'{reverse("admin:triage_note_changelist")}?q=quarantined' in page
+    assert "1 note does" in page
+    assert "1 inbound email does" not in page  # the email's own words do not say it
+
+
+def test_erasure_takes_the_address_out_of_everything_search_reads(client, staff, work):
+    """After ``erase_sender``, the address, the display name and the words of the mail
+    are found in no list and are in no stored search vector; another sender's mail is
+    still found by the same kinds of search."""
+    email = work["escalation"].email
+    address = email.from_address
+    InboundEmail.objects.filter(pk=email.pk).update(attachment_text="survey.pdf\nSGS survey")
+    sender_erase(address, requested_by="the data subject", reason="LGPD art. 18")
+    for model in ("inboundemail", "escalation", "note", "reply", "ticket"):
+        for q in (address, "Jiangsu", "polypropylene", "quarantined", "SGS",
+                  "Surveyor confirmed"):
+            assert _found(client, staff["triager"], model, q) == set(), (model, q)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT search_vector::text FROM triage_inboundemail WHERE id = %s",
+                       [email.pk])
+        words = cursor.fetchone()[0]
+    for part in ("jiangsu", "wei", "polypropylen", "sgs", address):
+        assert part not in words
+    # The legitimate data survives: the other senders' mail, by the same searches.
+    freight = work["freight"]
+    assert _found(client, staff["triager"], "inboundemail", freight.from_address) == {
+        freight.pk}
+    assert _found(client, staff["triager"], "reply", "vessel sails") == set(
+        Reply.objects.filter(email=freight).values_list("pk", flat=True))
+    assert _found(client, staff["triager"], "ticket", "Anatolia") == {work["ticket"].pk}
+    assert Escalation.objects.filter(pk=work["escalation"].pk).exists()
+
+
+def test_the_email_list_finds_a_ticket_number_and_an_escalated_email(client, staff, work):
+    ticket = Ticket.objects.get(pk=work["ticket"].pk)
+    assert _found(client, staff["claims"], "inboundemail", "ARB-2026-000123") == {
+        ticket.email_id}
+    assert _found(client, staff["claims"], "inboundemail", "polypropylene") == {
+        work["escalation"].email_id}
+
+
+def test_a_note_and_a_reply_open_read_only(client, staff, work):
+    note = Note.objects.filter(email=work["escalation"].email).get()
+    reply = Reply.objects.get()
+    client = login(client, staff["claims"])
+    for url in (reverse("admin:triage_note_change", args=[note.pk]),
+                reverse("admin:triage_reply_change", args=[reply.pk])):
+        page = client.get(url).content.decode()
+        assert 'name="_save"' not in page  # nothing is edited in place
+    assert "Called the mill" in client.get(
+        reverse("admin:triage_note_change", args=[note.pk])).content.decode()
+    assert client.post(reverse("admin:triage_note_change", args=[note.pk]),
+                       {"body": "rewritten"}).status_code == 403
+    assert Note.objects.get(pk=note.pk).body.startswith("Called the mill")
+
+
+def test_the_search_speaks_portuguese(client, staff, work):
+    pt = {"HTTP_ACCEPT_LANGUAGE": "pt-br"}
+    client = login(client, staff["desk"])
+    page = client.get(reverse("admin:triage_ticket_changelist"), {"q": "quarantined"},
+                      **pt).content.decode()
+    assert "Nenhum(a) ticket tem “quarantined” em número do ticket" in page
+    assert "1 nota tem" in page
+    page = client.get(reverse("admin:triage_note_changelist"), {"q": "quarantined"},
+                      **pt).content.decode()
+    assert "Buscado em nota, autor, remetente, palavras e referências do e-mail." in page
+
+
+def test_words_of_many_emails_are_found_through_the_emails_that_have_them_all(
+        client, staff, work, monkeypatch):
+    """Each word matches more emails than the search reads (the cap at 0 here): the
+    escalation is found through the emails that have every word, in one lookup."""
+    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 0)
+    monkeypatch.setattr("triage.admin.search.BROAD_ESTIMATE", 10**9)
+    assert _found(client, staff["desk"], "escalation", "Jiangsu polypropylene") == {
+        work["escalation"].pk}
+    assert _found(client, staff["desk"], "escalation", "Jiangsu Anatolia") == set()
