@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -59,13 +60,27 @@ class CaseResult:
 
 
 def load_cases(path: Path) -> list[tuple[str, dict, EmailInput]]:
+    return [(cid, case, EmailInput.from_parsed(parsed))
+            for cid, case, parsed in _parsed_cases(path)]
+
+
+def _parsed_cases(path: Path):
     labels = json.loads((path / "labels.json").read_text())
-    out = []
     for case in labels["cases"]:
-        parsed = mime.parse_bytes((path / case["file"]).read_bytes())
-        email = EmailInput.from_parsed(parsed)
-        out.append((case["file"].rsplit(".", 1)[0], case, email))
-    return out
+        yield (case["file"].rsplit(".", 1)[0], case,
+               mime.parse_bytes((path / case["file"]).read_bytes()))
+
+
+def own_domain(path: Path) -> str:
+    """The company's domain in a set: the one most of its mail is addressed to (''
+    when none is). Every deployment names its own addresses (TRIAGE_OWN_ADDRESSES), so
+    the evaluation does too: without it, no sender can pass for ours."""
+    counts = Counter(a.rpartition("@")[2].lower() for _, _, parsed in _parsed_cases(path)
+                     for a in dict.fromkeys(parsed.to + parsed.cc) if "@" in a)
+    if not counts:
+        return ""
+    domain, n = counts.most_common(1)[0]
+    return domain if n * 2 >= sum(1 for _ in _parsed_cases(path)) else ""
 
 
 def expected_escalate(expected: dict) -> bool:
@@ -203,8 +218,11 @@ def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict, compromised: bo
     if compromised and oracle:
         raise ValueError("a model is either persuaded or right, not both")
     cases = load_cases(path)
-    with (compromised_model() if compromised else oracle_model() if oracle
-          else nullcontext({})) as holder:
+    domain = own_domain(path)
+    own = override_settings(TRIAGE_OWN_ADDRESSES=[f"triage@{domain}"]) if domain \
+        else nullcontext()
+    with own, (compromised_model() if compromised else oracle_model() if oracle
+               else nullcontext({})) as holder:
         spec = model_spec()
         model = build_model(spec)
         config = Config.from_settings()

@@ -12,6 +12,7 @@ LOOKALIKE_HOW = {
     "typo": gettext_lazy("one letter or a hyphen apart"),
     "ending": gettext_lazy("the same name under another ending"),
     "inside": gettext_lazy("the known domain written inside another"),
+    "affix": gettext_lazy("the known name with a word added"),
 }
 
 

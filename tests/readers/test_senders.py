@@ -45,6 +45,10 @@ KNOWN = [OURS, *COUNTERPARTS]
     ("cotton-trading.github.io", OURS, "ending"),  # anyone can have a github.io name
     ("cotton-trading.com.evil.net", OURS, "inside"),
     ("mail.cotton-trading.com.evil.net", OURS, "inside"),
+    ("cotton-trading-br.com", OURS, "affix"),  # a word hyphened on: "our" Brazilian office
+    ("it-cotton-trading.net", OURS, "affix"),  # "our" IT department
+    ("marmaratekstil-tr.com", "marmaratekstil.com", "affix"),
+    ("oceanlink-fwd-payments.com", "oceanlink-fwd.com", "affix"),
 ])
 def test_a_lookalike_is_caught_with_the_domain_it_passes_for(domain, resembles, how):
     found = lookalike(domain, KNOWN)
@@ -64,10 +68,25 @@ def test_a_lookalike_is_caught_with_the_domain_it_passes_for(domain, resembles, 
     # and "cotton-tracking" (d->c, +k). One edit is the rule; two would catch them.
     "cotton-training.com", "cotton-tracking.com",
     "olan.com", "ola.com",  # one edit from a name under MIN_TYPO_LENGTH letters: too many
+    "olam-foods.com",  # a word on a name under MIN_AFFIX_LENGTH letters: anyone's
+    "tradingcotton.com",  # the words run together, not a word hyphened on
     "gmail.com", "evil.net", "",
 ])
 def test_the_legitimate_neighbour_passes(domain):
     assert lookalike(domain, KNOWN) is None
+
+
+def test_documentation_domains_stand_for_organisations_of_their_own():
+    """RFC 2606's example.com, .net, .org: each name below them is an organisation (the
+    lab's and the tests' mail), so a look-alike among them is caught and a neighbour is
+    not one owner's second domain."""
+    known = ["serradomar-algodao.com.br", "transmed.example.com", "cottontrade.example.com"]
+    assert lookalike("serradomar-algodao-ti.example.net", known).how == "affix"
+    assert lookalike("transmed-fr.example.com", known).how == "affix"
+    assert lookalike("c0ttontrade.example.com", known).how == "letters"
+    for real in ("mill.example.com", "claims.cottontrade.example.com", "transmed.example.com",
+                 "survey.example.org"):
+        assert lookalike(real, known) is None, real
 
 
 def test_the_short_name_rule_is_what_lets_a_one_edit_neighbour_pass():

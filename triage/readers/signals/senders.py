@@ -45,7 +45,10 @@ from triage.readers.text import fold_for_rules
 
 MIN_TYPO_LENGTH = 6
 MAX_DOMAIN = 255
-LETTERS, TYPO, ENDING, INSIDE = "letters", "typo", "ending", "inside"
+LETTERS, TYPO, ENDING, INSIDE, AFFIX = "letters", "typo", "ending", "inside", "affix"
+# A known name this long written with a word hyphened on ("serradomar-algodao-br",
+# "transmed-fr" for "transmed"): a name that short ("abc-tools") is anyone's.
+MIN_AFFIX_LENGTH = 7
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,10 @@ def _parse(domain: str) -> _Domain:
     if not registrable:
         return _Domain(full, (), "")
     suffix = registrable.partition(".")[2]
+    if registrable.partition(".")[0] == "example" and full != registrable:
+        # RFC 2606's documentation domains stand for organisations of their own in
+        # examples and test mail: "mill.example.com" is a mill's, "example.com" its ending.
+        suffix = registrable
     return _Domain(full, tuple(full[:-len(suffix) - 1].split(".")), suffix)
 
 
@@ -165,10 +172,21 @@ def _resembles(sender: _Domain, known: _Domain) -> str:
         # ``cottontrade.example.com``) may be anyone's: only its look-alikes count.
         if how in (LETTERS, TYPO):
             return how
+    if _affixed(sender.names[-1], known.names[-1]):
+        return AFFIX
     labels, inner = sender.full.split("."), known.full.split(".")
     if any(labels[i:i + len(inner)] == inner for i in range(len(labels) - len(inner))):
         return INSIDE
     return ""
+
+
+def _affixed(name: str, known: str) -> bool:
+    """``name`` is ``known`` with a word hyphened before or after it (look-alike letters
+    folded first): "serradomar-algodao-ti" for "serradomar-algodao"."""
+    name, known = skeleton(name), skeleton(known)
+    if len(known.replace("-", "")) < MIN_AFFIX_LENGTH or name == known:
+        return False
+    return name.startswith(known + "-") or name.endswith("-" + known)
 
 
 def _names_resemble(tail: str, name: str) -> str:
