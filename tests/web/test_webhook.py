@@ -100,8 +100,10 @@ def test_rotated_secret_is_accepted(post_signed):
     ({"secret": "wrong-secret"}, "signature does not match"),
     ({"signature": ""}, "missing"),
     ({"signature": "md5=abc"}, "sha256="),
-    ({"timestamp": -301}, "window"),
-    ({"timestamp": +301}, "window"),
+    # Well past the 300 s window either way: a busy machine may take a second or two
+    # between taking the time and the server checking it.
+    ({"timestamp": -400}, "window"),
+    ({"timestamp": +400}, "window"),
 ])
 def test_unauthenticated_requests_are_refused_and_nothing_stored(post_signed, kwargs, reason):
     if "timestamp" in kwargs:  # an offset from now, taken when the test runs
