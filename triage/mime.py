@@ -66,14 +66,9 @@ def looks_like_message(parsed: ParsedEmail) -> bool:
 
 
 def parse_bytes(raw: bytes, *, depth: int = 0, past_cap: int = 0) -> ParsedEmail:
-    """``depth``: how many messages this one is attached or forwarded inside;
-    ``past_cap``: attachments past MAX_ATTACHMENTS that the caller left out of ``raw``
-    (its stored message holds them: ``mimewrite.write_for_parser``), counted as the
-    parser counts its own."""
-    message, flags = parse_tree(raw)
-    if past_cap:
-        flags["_past_cap"] = past_cap
-    return parse_message(message, depth=depth, flags=flags)
+    """``depth``: messages this is inside; ``past_cap``: attachments left out past the cap."""
+    message, flags = parse_tree(raw)  # (mimewrite.write_for_parser leaves them out)
+    return parse_message(message, depth=depth, flags={**flags, "_past_cap": past_cap})
 
 
 def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None) -> ParsedEmail:
