@@ -8,6 +8,13 @@ term matching at most 10,000 rows is read once as ids; every later term is then
 looked up only among those ids. A term broader than that, with no narrow term to
 restrict it, is an ``OR`` along the list's order, where a page of matches comes early.
 
+The other lists (escalations, tickets, notes, replies) walk a term sooner: one PostgreSQL
+expects in more than 2,000 rows and 1 % of the table (of the list's rows, or of the
+mailbox for their emails' words) is checked row by row along the list's own index, each
+row's email looked up by its id (``EmailMatch``), and the page stops at 100 matches. A
+term in a third of the mailbox fills a page within a few hundred rows; reading its
+emails' ids instead (a hash join) read tens of thousands of emails for every page.
+
 What was searched, how, and where else the words appear when nothing matched, is on
 ``request.triage_search`` for the search box (``search_form.html``)."""
 
@@ -19,7 +26,8 @@ from functools import reduce
 
 from django.contrib import admin
 from django.contrib.admin.views.main import ORDER_VAR
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
+from django.db.models.expressions import RawSQL
 from django.http import QueryDict
 from django.urls import reverse
 
@@ -28,7 +36,7 @@ from triage.models import InboundEmail
 from triage.search import fields, fulltext
 from triage.search.fields import Condition, Lookup
 from triage.search.terms import Kind, Term, parse
-from triage.selectors import COUNT_EXACT_UP_TO, planned_rows
+from triage.selectors import COUNT_EXACT_UP_TO, estimated_count, planned_rows
 
 SEARCH_IDS_MAX = COUNT_EXACT_UP_TO  # a term matching more is not read into memory
 BROAD_ESTIMATE = 1  # times the cap: a term estimated above is taken as broad, unread
@@ -38,6 +46,9 @@ RANK_UP_TO = 2_000
 # More ids than this are not written into the page's query (planning a list of 10,000
 # constants takes longer than running it): the terms' conditions are, their count known.
 IDS_IN_QUERY = 2_000
+# Another list walks a term expected in more than IDS_IN_QUERY rows and this share of the
+# table: a page of 100 is then found within about 100 / share rows.
+WALK_SHARE = 0.01
 
 
 @dataclass
@@ -83,15 +94,38 @@ def email_groups(terms: list[Term]) -> list[list[Condition]]:
     return together + [email_conditions(t) for t in terms if t.kind == Kind.IDENTIFIER]
 
 
-def _email_condition(matched: Matched, groups: list[list[Condition]]) -> Q:
-    """Another list's rows whose email is among ``matched``: by their ids when they are
-    few, else as a subquery of the terms' conditions."""
-    if matched.ids is not None and len(matched.ids) <= IDS_IN_QUERY:
-        return Q(email_id__in=matched.ids)
-    emails = InboundEmail.objects.all()
-    for conditions in groups:
-        emails = emails.filter(_any(conditions))
-    return Q(email__in=emails.values("pk"))
+class EmailMatch(Exists):
+    """This row's email matches every group of conditions, checked for this row alone
+    (its email by primary key): along a list's order, a page of a broad term stops at
+    100 rows instead of reading every email the term is in. ``OFFSET 0`` keeps it so:
+    without it PostgreSQL may read the term's every email into a hash first (a hashed
+    subplan, or a join for an ``EXISTS`` alone), which is what took seconds."""
+
+    template = "EXISTS(%(subquery)s OFFSET 0)"  # after the LIMIT 1 of Django's EXISTS
+
+    def __init__(self, groups: list[list[Condition]], *, share: float = 1.0) -> None:
+        self.share = share  # of the mailbox, as estimated: a list's rows in the same share
+        emails = InboundEmail.objects.filter(pk=OuterRef("email_id"))
+        for conditions in groups:
+            emails = emails.filter(_any(conditions))
+        super().__init__(emails)
+
+
+def _in(column: str, ids: set[int]) -> Q:
+    """``column`` among ``ids``: written out when few, else one array parameter
+    (planning a list of 10,000 constants took longer than running it)."""
+    if len(ids) <= IDS_IN_QUERY:
+        return Q(**{f"{column}__in": ids})
+    return Q(**{f"{column}__in": RawSQL("SELECT unnest(%s::bigint[])", [sorted(ids)])})
+
+
+def _email_condition(matched: Matched, groups: list[list[Condition]]) -> Condition:
+    """Another list's rows whose email is among ``matched``: by the emails' ids when
+    they were read, else each row's email checked on its own."""
+    if matched.ids is not None:
+        return _in("email_id", matched.ids)
+    return EmailMatch(groups, share=min(1.0, matched.expected / max(
+        1, estimated_count(InboundEmail) or 0)))
 
 
 class EmailSide:
@@ -104,11 +138,15 @@ class EmailSide:
         self.terms = terms
         self._joint: Q | None = None
 
-    def joint(self) -> Q:
+    def joint(self) -> Condition:
         if self._joint is None:
             groups = email_groups(self.terms)
-            self._joint = _email_condition(match(InboundEmail, groups), groups)
+            self._joint = _email_condition(self._match(groups), groups)
         return self._joint
+
+    @staticmethod
+    def _match(groups: list[list[Condition]]) -> Matched:
+        return match(InboundEmail, groups, broad_above=walk_above(InboundEmail))
 
     def term(self, term: Term) -> Condition | None:
         conditions = email_conditions(term)
@@ -116,7 +154,7 @@ class EmailSide:
             return None
         if len(self.terms) > 1 and term.kind != Kind.IDENTIFIER:
             return self.joint()
-        return _email_condition(match(InboundEmail, [conditions]), [conditions])
+        return _email_condition(self._match([conditions]), [conditions])
 
 
 @dataclass(frozen=True)
@@ -126,20 +164,42 @@ class Matched:
 
     ids: set[int] | None
     broad: list[list[Condition]]
+    # How many rows the broadest-narrowing broad term is expected in (PostgreSQL's
+    # estimate, or what a probe read past the cap): the count past a page.
+    expected: int = 0
 
 
-def match(model, per_term: list[list[Condition]]) -> Matched:
-    """Rarest term first, by PostgreSQL's estimate; a term estimated above the cap is
-    not probed at all (its matches would be read only to be dropped)."""
+def walk_above(model) -> int:
+    """How many matches make a term broad in another list (and in the emails of its
+    rows): more than IDS_IN_QUERY and WALK_SHARE of the table, at most the id cap."""
+    rows = estimated_count(model) or 0
+    return min(BROAD_ESTIMATE * SEARCH_IDS_MAX, max(IDS_IN_QUERY, int(rows * WALK_SHARE)))
+
+
+def match(model, per_term: list[list[Condition]], *, broad_above: int | None = None
+          ) -> Matched:
+    """Rarest term first, by PostgreSQL's estimate; a term estimated above
+    ``broad_above`` (the cap unless given) is not probed at all (its matches would be
+    read only to be dropped), nor one its rows' emails are checked for row by row."""
+    if broad_above is None:
+        broad_above = BROAD_ESTIMATE * SEARCH_IDS_MAX
     estimates = [_estimate(model, cs) for cs in per_term]
     ordered = sorted(zip(estimates, range(len(per_term)), per_term, strict=True))
     ids: set[int] | None = None
     broad: list[list[Condition]] = []
+    expected: list[int] = []
     for estimate, _, conditions in ordered:
         if not conditions:
             ids = set()  # a term no field can hold (a word in a Message-ID list)
-        elif estimate <= BROAD_ESTIMATE * SEARCH_IDS_MAX and (
-                found := probe(model, conditions)) is not None:
+            continue
+        found = None
+        if not _walked(conditions) and estimate <= broad_above:
+            found = probe(model, conditions)
+            if found is None:
+                estimate = max(estimate, SEARCH_IDS_MAX + 1)
+            elif len(found) > broad_above:  # the estimate fell short: broad after all
+                estimate, found = len(found), None
+        if found is not None:
             # Read through its own index and intersected here: checking each of a
             # narrow term's ids against it would read every one of those rows.
             ids = found if ids is None else ids & found
@@ -147,18 +207,30 @@ def match(model, per_term: list[list[Condition]]) -> Matched:
             ids = _among(model, ids, conditions)
         else:
             broad.append(conditions)
+            expected.append(estimate)
     if ids is not None:  # a term probed broad before the narrow one: now restricted
         for conditions in broad:
             ids = _among(model, ids, conditions)
         broad = []
-    return Matched(ids, broad)
+    return Matched(ids, broad, min(expected, default=0))
+
+
+def _walked(conditions: list[Condition]) -> bool:
+    return any(isinstance(c, EmailMatch) for c in conditions)
 
 
 def _estimate(model, conditions: list[Condition]) -> int:
-    """PostgreSQL's estimate of a term's matches (0 elsewhere: probe it)."""
+    """PostgreSQL's estimate of a term's matches (0 elsewhere: probe it). Rows whose
+    emails are checked row by row are the list's rows in the share of the mailbox the
+    term is in (the planner prices that subplan at half the rows, whatever it is)."""
     if not conditions or not fields.full_text():
         return 0
-    return planned_rows(model.objects.filter(_any(conditions)))
+    own = [c for c in conditions if not isinstance(c, EmailMatch)]
+    estimate = planned_rows(model.objects.filter(_any(own))) if own else 0
+    walked = [c for c in conditions if isinstance(c, EmailMatch)]
+    if walked:  # each row's share of the emails the term is in
+        estimate += int((estimated_count(model) or 0) * max(c.share for c in walked))
+    return estimate
 
 
 def _among(model, ids: set[int], conditions: list[Condition]) -> set[int]:
@@ -175,6 +247,9 @@ class ListSearch:
 
     search_lookups: list[Lookup] = []
     search_via_email = True
+    # Terms broader than ``walk_above`` are walked along the list's order (the email
+    # list walks only those it may not read: more than 10,000).
+    walks = True
     # A searched page's count is the search's own (``KnownMatches``); no full count.
     paginator = EstimatedCountPaginator
     show_full_result_count = False
@@ -186,8 +261,39 @@ class ListSearch:
         for term in terms:
             own = [c for lookup in self.search_lookups if (c := lookup.build(term)) is not None]
             email = side.term(term)
-            groups.append(own + ([email] if email is not None else []))
+            if isinstance(email, EmailMatch):  # walked: the own fields' rows by id
+                own = [c for c in map(self._own_rows, own) if c is not None]
+            # The email first: in a walk, its check (a lookup by id) is cheaper than
+            # parsing a note's words again, and finds most rows.
+            groups.append(([email] if email is not None else []) + own)
         return groups
+
+    def _own_rows(self, condition: Condition) -> Condition | None:
+        """A walked term's own field as the ids of its rows when they are few (through
+        its index, once): computing a note's words again on every row walked cost more
+        than checking its email."""
+        broad = self.broad_above()
+        if _estimate(self.model, [condition]) > broad:
+            return condition
+        found = probe(self.model, [condition])
+        if found is None or len(found) > broad:
+            return condition
+        return _in("pk", found) if found else None  # (None: no row has it)
+
+    def broad_above(self) -> int | None:
+        return walk_above(self.model) if self.walks else None
+
+    def _walk_estimate(self, queryset, matched: Matched) -> int | None:
+        """A walked search's rows past a page: its terms' expected rows, in the
+        filtered list's share of the table (PostgreSQL's own estimate of the walk
+        prices each row's email check at one in two)."""
+        if not self.walks or not fields.full_text():
+            return None
+        rows = max(1, estimated_count(self.model) or 0)
+        expected = min(matched.expected, rows)
+        if not queryset.query.where:
+            return expected
+        return int(expected * min(1.0, planned_rows(queryset) / rows))
 
     def searched_fields(self) -> list[str]:
         names = [str(lookup.label) for lookup in self.search_lookups]
@@ -198,7 +304,7 @@ class ListSearch:
         if not terms:
             return queryset, False
         groups = self.search_groups(terms)
-        matched = match(self.model, groups)
+        matched = match(self.model, groups, broad_above=self.broad_above())
         state = SearchState(terms, self.searched_fields())
         unfiltered = not queryset.query.where
         known = None
@@ -206,12 +312,15 @@ class ListSearch:
             known = KnownMatches(len(matched.ids), exact=True)
         elif matched.broad:
             # Terms matching more than the search reads: PostgreSQL's estimate (counting
-            # would read every match again); with a filter or another broad term, the
-            # whole query's estimate, or exactly its matches when they fit on a page.
-            alone = unfiltered and len(matched.broad) == 1
-            known = KnownMatches(SEARCH_IDS_MAX, exact=False, filtered=not alone)
-        if matched.ids is not None and len(matched.ids) <= IDS_IN_QUERY:
-            queryset = queryset.filter(pk__in=matched.ids)
+            # would read every match again); with a filter or another broad term, or a
+            # walked term (broad for a page, perhaps not for the cap), the whole query's
+            # estimate, or exactly its matches when they fit on a page.
+            alone = unfiltered and len(matched.broad) == 1 and not self.walks
+            known = KnownMatches(SEARCH_IDS_MAX, exact=False, filtered=not alone,
+                                 estimate=self._walk_estimate(queryset, matched))
+        if matched.ids is not None and (self.walks or len(matched.ids) <= IDS_IN_QUERY):
+            # The ids, not the terms again: a term's conditions may walk every row.
+            queryset = queryset.filter(_in("pk", matched.ids))
         else:  # the terms' own conditions: a long list of ids costs more to plan
             for conditions in groups if matched.ids is not None else matched.broad:
                 queryset = queryset.filter(_any(conditions))
@@ -249,6 +358,7 @@ class EmailSearch(ListSearch):
 
     search_lookups = fields.EMAIL
     search_via_email = False
+    walks = False
 
     def search_groups(self, terms: list[Term]) -> list[list[Condition]]:
         return email_groups(terms)
@@ -294,8 +404,15 @@ def elsewhere(request, model, terms: list[Term]) -> list[dict]:
             continue
         if not model_admin.has_view_permission(request):
             continue
-        ids = match(other, model_admin.search_groups(terms)).ids
-        count = SEARCH_IDS_MAX + 1 if ids is None else len(ids)
+        groups = model_admin.search_groups(terms)
+        matched = match(other, groups, broad_above=model_admin.broad_above())
+        if matched.ids is not None:
+            count = len(matched.ids)
+        else:  # walked there: counted as before, up to the cap
+            rows = other.objects.all()
+            for conditions in matched.broad:
+                rows = rows.filter(_any(conditions))
+            count = len(rows.order_by().values_list("pk", flat=True)[:SEARCH_IDS_MAX + 1])
         if count:
             meta = other._meta
             url = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
