@@ -20,7 +20,6 @@ from django.urls import reverse
 
 from tests.factories import login, triaged_raw
 from triage.models import Escalation, InboundEmail, Ticket, TriageRun
-from triage.services import escalations, notes, ownership, replies, tickets
 
 pytestmark = pytest.mark.django_db
 PT = {"HTTP_ACCEPT_LANGUAGE": "pt-BR,pt;q=0.9"}
@@ -113,25 +112,6 @@ def english_in(html: str, senders: list[list[str]]) -> list[str]:
         if hits:
             found.append(f"{chunk[:100]!r}: {sorted(set(hits))}")
     return found
-
-
-@pytest.fixture
-def working_day(staff):
-    """The demo's samples triaged, and the day's first steps taken on them."""
-    for sample in sorted(SAMPLES.glob("*.eml")):
-        triaged_raw(sample.read_bytes())
-    desk, desk2, claims = staff["desk"], staff["desk2"], staff["claims"]
-    first, *others = Escalation.objects.order_by("pk")
-    escalations.escalation_acknowledge(first.pk, desk, "Ligando para a fiação.")
-    escalations.escalation_resolve(first.pk, desk, "Acordo de desconto fechado.")
-    ownership.assignee_take("escalation", others[0].pk, desk)
-    ownership.assignee_hand_over("escalation", others[0].pk, desk, to=desk2, seen=desk.pk)
-    draft, *more = Ticket.objects.order_by("pk")
-    tickets.ticket_approve(draft.pk, claims, seen_version=1)
-    replies.reply_send(draft.email_id, claims, subject="Re: reclamação",
-                       body="Recebemos sua reclamação.")
-    notes.note_add(more[0].email_id, claims, body="Pedir o laudo HVI.")
-    return staff
 
 
 def pages(client, staff) -> list[tuple[str, str, dict]]:
