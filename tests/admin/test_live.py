@@ -58,8 +58,15 @@ def test_each_list_counts_its_own_items(client, staff):
     make_escalation()
     assert client.get(url).json()["new"] == 0
     make_ticket()
+    escalations_url = live_url(client.get(
+        reverse("admin:triage_escalation_changelist")).content.decode())
+    make_escalation()
+    assert client.get(escalations_url, **PT).json()["new_words"] == \
+        "1 nova escalação desde que você olhou: mostrar"
     assert client.get(url).json()["new_words"] == "1 new ticket since you looked: show it"
     assert "counts" not in client.get(url).json()
+    assert client.get(url, **PT).json()["new_words"] == \
+        "1 novo ticket desde que você olhou: mostrar"
 
 
 def test_an_item_page_hears_that_its_item_changed(client, staff):
@@ -72,6 +79,8 @@ def test_an_item_page_hears_that_its_item_changed(client, staff):
     answer = client.get(url).json()
     assert answer["changed"] is True
     assert answer["changed_words"] == "This item changed since you opened it: reload it"
+    assert client.get(url, **PT).json()["changed_words"] == \
+        "Este item mudou desde que você o abriu: recarregar"
 
 
 def test_only_staff_who_may_see_the_page_are_answered(client, staff):
