@@ -14,7 +14,6 @@ from django.db.models import (
     Exists,
     ExpressionWrapper,
     F,
-    Max,
     OuterRef,
     Q,
     QuerySet,
@@ -234,45 +233,6 @@ def dashboard(user=None) -> dict:
     }
 
 
-
-# --- live counts (the pages' polling endpoint) -----------------------------------------
-
-# What a page can ask "how many new since I was drawn" about: the newest id it saw of
-# each, read as the page is drawn.
-LIVE_MODELS = {"email": InboundEmail, "escalation": Escalation, "ticket": Ticket}
-
-
-def live_marks() -> dict[str, int]:
-    """The newest id of each kind of item, and of the audit events: what a page saw
-    when it was drawn. Four index lookups (``max(id)``)."""
-    marks = {kind: model.objects.aggregate(m=Max("pk"))["m"] or 0
-             for kind, model in LIVE_MODELS.items()}
-    marks["event"] = EmailEvent.objects.aggregate(m=Max("pk"))["m"] or 0
-    return marks
-
-
-def live_new(kind: str, since: int) -> int:
-    """Items of ``kind`` that arrived after the one with id ``since`` (a range of the
-    primary key: an index scan of the new rows only)."""
-    return LIVE_MODELS[kind].objects.filter(pk__gt=since).count()
-
-
-def item_changed(email_id: int, since_event: int) -> bool:
-    """Whether anything happened to the email or its escalation or ticket (an audit
-    event: a state change, a take, a note, a reply) after the event ``since_event``."""
-    return EmailEvent.objects.filter(email_id=email_id, pk__gt=since_event).exists()
-
-
-def live_dashboard(user) -> dict[str, int | None]:
-    """The dashboard's counts, keyed as the page marks them (``data-live``): each
-    queue's total, mine and unassigned, and the emails by status."""
-    counts: dict[str, int | None] = {}
-    for q in queues(user):
-        for part in ("total", "mine", "unassigned"):
-            counts[f"queue-{q['key']}-{part}"] = q[part]
-    for value, n in status_counts().items():
-        counts[f"status-{value}"] = n
-    return counts
 
 EXPORT_FIELDS = ["id", "received_at", "from_address", "subject", "message_id", "status",
                  "route", "department", "provider", "model", "escalation_required",

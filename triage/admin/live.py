@@ -10,6 +10,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import Max
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,10 +18,48 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 
 from triage import selectors
+from triage.models import EmailEvent, Escalation, InboundEmail, Ticket
 
-# The permission that shows each kind of item (the lists and the dashboard's own).
-VIEW = {"email": "triage.view_inboundemail", "escalation": "triage.view_escalation",
-        "ticket": "triage.view_ticket"}
+# What a page can ask "how many new since I was drawn" about: the newest id it saw of
+# each, read as the page is drawn.
+LIVE_MODELS = {"email": InboundEmail, "escalation": Escalation, "ticket": Ticket}
+
+
+def live_marks() -> dict[str, int]:
+    """The newest id of each kind of item, and of the audit events: what a page saw
+    when it was drawn. Four index lookups (``max(id)``)."""
+    marks = {kind: model.objects.aggregate(m=Max("pk"))["m"] or 0
+             for kind, model in LIVE_MODELS.items()}
+    marks["event"] = EmailEvent.objects.aggregate(m=Max("pk"))["m"] or 0
+    return marks
+
+
+def live_new(kind: str, since: int) -> int:
+    """Items of ``kind`` that arrived after the one with id ``since`` (a range of the
+    primary key: an index scan of the new rows only)."""
+    return LIVE_MODELS[kind].objects.filter(pk__gt=since).count()
+
+
+def item_changed(email_id: int, since_event: int) -> bool:
+    """Whether anything happened to the email or its escalation or ticket (an audit
+    event: a state change, a take, a note, a reply) after the event ``since_event``."""
+    return EmailEvent.objects.filter(email_id=email_id, pk__gt=since_event).exists()
+
+
+def live_dashboard(user) -> dict[str, int | None]:
+    """The dashboard's counts, keyed as the page marks them (``data-live``): each
+    queue's total, mine and unassigned, and the emails by status."""
+    counts: dict[str, int | None] = {}
+    for q in selectors.queues(user):
+        for part in ("total", "mine", "unassigned"):
+            counts[f"queue-{q['key']}-{part}"] = q[part]
+    for value, n in selectors.status_counts().items():
+        counts[f"status-{value}"] = n
+    return counts
+
+
+# The permission that shows each kind of item (the lists' and the item pages').
+VIEW = {kind: f"triage.view_{model._meta.model_name}" for kind, model in LIVE_MODELS.items()}
 # The dashboard shows email subjects, exposures and deadlines: only someone a triage
 # group lets read emails and escalations sees it. Being staff only opens the login.
 DASHBOARD_PERMISSIONS = ("triage.view_inboundemail", "triage.view_escalation")
@@ -43,7 +82,7 @@ def live_context(request: HttpRequest, *, new: str = "", dashboard: bool = False
                  email_id: int | None = None) -> dict:
     """What a page puts in its ``#triage-live`` mark: the endpoint's address with what
     the page saw as it was drawn, and the poll interval."""
-    marks = selectors.live_marks()
+    marks = live_marks()
     query: dict = {"new": new, "since": marks[new]} if new else {}
     if dashboard:
         query["dashboard"] = 1
@@ -70,17 +109,17 @@ def live_view(request: HttpRequest) -> JsonResponse:
     if new is not None:
         if new not in VIEW or since is None or not user.has_perm(VIEW[new]):
             raise PermissionDenied
-        n = selectors.live_new(new, since)
+        n = live_new(new, since)
         out |= {"new": n, "new_words": _new_words(new, n) if n else ""}
     if request.GET.get("dashboard"):
         if not user.has_perms(DASHBOARD_PERMISSIONS):
             raise PermissionDenied
-        out["counts"] = selectors.live_dashboard(user)
+        out["counts"] = live_dashboard(user)
     email_id, event = _int(request, "email"), _int(request, "event")
     if email_id is not None and event is not None:
         if not user.has_perm(VIEW["email"]):
             raise PermissionDenied
-        changed = selectors.item_changed(email_id, event)
+        changed = item_changed(email_id, event)
         out["changed"] = changed
         out["changed_words"] = _("This item changed since you opened it: reload it") \
             if changed else ""
