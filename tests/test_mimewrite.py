@@ -11,7 +11,14 @@ import pytest
 
 from tests.growth import assert_linear
 from triage import mime
-from triage.mimewrite import BadField, FieldPart, address, encoded_words, write_message
+from triage.mimewrite import (
+    BadField,
+    FieldPart,
+    address,
+    encoded_words,
+    write_for_parser,
+    write_message,
+)
 
 DKIM = ("v=1; a=rsa-sha256; c=relaxed/relaxed; d=mill.example.com; s=s1;\r\n"
         "\th=from:to:subject:date; bh=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=;\r\n"
@@ -121,3 +128,38 @@ def test_writing_grows_linearly_with_every_kind_of_flood():
     for label, build in floods.items():
         assert_linear(build, lambda headers: write_message(headers, text="x", html=None),
                       500, label=label)
+
+
+def test_the_parsers_copy_leaves_out_only_what_the_parser_would_count():
+    """Past the parser's cap an attachment is only counted: the copy the parser reads
+    leaves those out and says how many, and reads exactly as the whole message does
+    (every flag, body, attachment and count); the stored message keeps every part."""
+    carried = (b"From: agent@ship.example.com\nSubject: Fwd: survey\nMIME-Version: 1.0\n"
+               b"Content-Type: multipart/mixed; boundary=in\n\n--in\n"
+               b"Content-Type: text/plain\n\nLot 4: 37 bales.\n--in\n"
+               b"Content-Type: text/csv; name=lot4.csv\n\nlot,bales\n4,37\n--in--\n")
+    notes = [FieldPart(b"bale %d ok\n" % i, "text/plain", f"n{i}.txt") for i in range(130)]
+    parts = [FieldPart(PNG, "image/png", "lot4.png", "<lot4>"),  # inline: always read
+             FieldPart(b"Also: 2 bales wet.", "text/plain", "", "<note>"),  # inline text
+             *notes[:60], FieldPart(carried, "message/rfc822", "fwd.eml"),
+             *notes[60:120],
+             FieldPart(carried.replace(b"Lot 4", b"Lot 9"), "message/rfc822", "fwd2.eml"),
+             FieldPart(b"\x01\x02", "multipart/mixed", "odd.bin"), *notes[120:]]
+    headers = [("From", "qa@mill.example.com"), ("Subject", "Survey CT-2026-0142")]
+    written = write_for_parser(headers, text="See attached.", html="<p>See <b>attached</b></p>",
+                               attachments=parts, parse_at_most=mime.MAX_ATTACHMENTS)
+    assert written.past_cap == 30 and len(written.for_parser) < len(written.raw)
+    whole = mime.parse_bytes(written.raw)
+    assert mime.parse_bytes(written.for_parser, past_cap=written.past_cap) == whole
+    # 130 notes, the inline image and the two carried messages' CSVs.
+    assert whole.flags["attachments_capped"] == {"stored": 100, "total": 133}
+    assert "Also: 2 bales wet." in whole.text_body
+    assert "Lot 9: 37 bales." in whole.text_body  # a carried message past the cap is read
+    stored = {p.get_filename(): p.get_payload(decode=True) for p in read(written.raw).walk()
+              if p.get_filename() and not p.is_multipart()}
+    assert [stored[f"n{i}.txt"] for i in range(130)] == [p.content for p in notes]
+    assert stored["lot4.png"] == PNG
+    # Under the cap, the parser reads the message itself.
+    few = write_for_parser(headers, text="x", html=None, attachments=notes[:100],
+                           parse_at_most=mime.MAX_ATTACHMENTS)
+    assert few.for_parser is few.raw and few.past_cap == 0

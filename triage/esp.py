@@ -29,7 +29,7 @@ from django.urls import path, re_path
 
 from triage import espfields, metrics, mime
 from triage.jsonmail import BadRequest, load_json
-from triage.mimewrite import BadField
+from triage.mimewrite import BadField, Written
 from triage.models import Provider
 from triage.services.ingestion import OneTimeToken, TokenReused, email_ingest
 from triage.signing import check_mailgun_fields
@@ -107,8 +107,11 @@ class _EspDoor:
                 # nested message and re-serialises what it parsed).
                 parsed, envelope = parse_rfc822(raw), self.envelope(request)
             else:
-                raw, envelope = self.message_from_fields(request)
-                parsed = mime.parse_bytes(raw)
+                written, envelope = self.message_from_fields(request)
+                # Stored whole; parsed without the attachments past the cap, which the
+                # parser would only count (it is told how many).
+                raw = written.raw
+                parsed = mime.parse_bytes(written.for_parser, past_cap=written.past_cap)
             result = email_ingest(parsed, raw=raw, raw_format="rfc822", provider=self.provider,
                                   token=self.one_time_token(request), **envelope)
         except BadRequest as exc:
@@ -118,9 +121,10 @@ class _EspDoor:
             return refuse(406, str(exc))
         return answer(result, new=200)
 
-    def message_from_fields(self, request: HttpRequest) -> tuple[bytes, dict]:
+    def message_from_fields(self, request: HttpRequest) -> tuple[Written, dict]:
         """(the ESP's parsed fields written as one RFC 5322 message, every header as
-        posted and every attachment's bytes kept; its envelope)."""
+        posted and every attachment's bytes kept, with its parser's copy; its
+        envelope)."""
         count, size = self.posted_headers(request)
         if count > MAX_ESP_HEADERS:
             raise BadRequest(f"{count} headers: a message carries at most {MAX_ESP_HEADERS}")
@@ -132,7 +136,7 @@ class _EspDoor:
         except BadField as exc:
             raise BadRequest(f"not a {self.esp_name} inbound payload: {exc}") from exc
 
-    def write_fields(self, request: HttpRequest) -> bytes:
+    def write_fields(self, request: HttpRequest) -> Written:
         """The message the posted fields describe (``mimewrite``), or BadRequest."""
         raise NotImplementedError
 
@@ -188,7 +192,7 @@ class MailgunInboundView(_EspDoor, MailgunInboundWebhookView):
         headers = load_json(field)
         return len(headers) if isinstance(headers, list) else 0, len(field)
 
-    def write_fields(self, request: HttpRequest) -> bytes:
+    def write_fields(self, request: HttpRequest) -> Written:
         return espfields.mailgun_message(request.POST, request.FILES)
 
 # The payload's fields anymail makes headers of (``PostmarkInboundWebhookView``).
@@ -244,7 +248,7 @@ class PostmarkInboundView(_EspDoor, PostmarkInboundWebhookView):
                             ensure_ascii=False).encode()
         return len(headers) if isinstance(headers, list) else 0, len(fields)
 
-    def write_fields(self, request: HttpRequest) -> bytes:
+    def write_fields(self, request: HttpRequest) -> Written:
         return espfields.postmark_message(self.payload(request))
 
 anymail_urlpatterns = [

@@ -1,6 +1,7 @@
 """What an ESP's parsed fields say, as one RFC 5322 message (``triage.mimewrite``): the
 fields anymail's Mailgun and Postmark inbound views read, read the same way, and written
-in one linear pass instead of through ``email.policy`` (see ``mimewrite``). A field of
+in one linear pass instead of through ``email.policy`` (see ``mimewrite``), with the
+same message less the attachments past the parser's cap, for the parser. A field of
 the wrong shape is a BadRequest with its name. Pure: no database.
 """
 
@@ -12,7 +13,8 @@ import re
 from collections.abc import Mapping
 
 from triage.jsonmail import BadRequest, load_json
-from triage.mimewrite import FieldPart, address, write_message
+from triage.mime import MAX_ATTACHMENTS
+from triage.mimewrite import FieldPart, Written, address, write_for_parser
 
 _ATTACHMENT_FIELD = re.compile(r"attachment-([0-9]{1,6})")
 
@@ -32,7 +34,7 @@ def _string(value: object, what: str) -> str | None:
     raise BadRequest(f"not a Postmark inbound payload: {what} must be a string")
 
 
-def mailgun_message(post: Mapping, files: Mapping) -> bytes:
+def mailgun_message(post: Mapping, files: Mapping) -> Written:
     """Mailgun's "fully parsed" forward: ``message-headers`` (every header, From, To and
     Subject too), ``body-plain``, ``body-html`` and the files ``attachment-1`` ...
     ``attachment-N``, inline when ``content-id-map`` names them."""
@@ -50,8 +52,9 @@ def mailgun_message(post: Mapping, files: Mapping) -> bytes:
             isinstance(h, list) and len(h) == 2 for h in headers):
         raise BadRequest("not a Mailgun inbound payload: message-headers must be a list "
                          "of [name, value] pairs")
-    return write_message([tuple(h) for h in headers], text=post.get("body-plain"),
-                         html=post.get("body-html"), attachments=_mailgun_files(post, files))
+    return write_for_parser([tuple(h) for h in headers], text=post.get("body-plain"),
+                            html=post.get("body-html"), attachments=_mailgun_files(post, files),
+                            parse_at_most=MAX_ATTACHMENTS)
 
 
 def _mailgun_files(post: Mapping, files: Mapping) -> list[FieldPart]:
@@ -73,7 +76,7 @@ def _mailgun_files(post: Mapping, files: Mapping) -> list[FieldPart]:
                       content_ids.get(key, "")) for _, key in numbered]
 
 
-def postmark_message(payload: dict) -> bytes:
+def postmark_message(payload: dict) -> Written:
     """Postmark's inbound JSON without ``RawEmail``: FromFull, ToFull, CcFull, BccFull,
     Subject and Headers (less the Return-Path Postmark puts first: the envelope sender),
     Date and ReplyTo when Headers lack them, TextBody, HtmlBody and Attachments."""
@@ -99,9 +102,10 @@ def postmark_message(payload: dict) -> bytes:
         value = _string(payload.get(field), field)
         if value and name.lower() not in present:
             posted.append((name, value))
-    return write_message(posted, text=_string(payload.get("TextBody"), "TextBody"),
-                         html=_string(payload.get("HtmlBody"), "HtmlBody"),
-                         attachments=_postmark_attachments(payload))
+    return write_for_parser(posted, text=_string(payload.get("TextBody"), "TextBody"),
+                            html=_string(payload.get("HtmlBody"), "HtmlBody"),
+                            attachments=_postmark_attachments(payload),
+                            parse_at_most=MAX_ATTACHMENTS)
 
 
 def _postmark_address(full: object, field: str) -> str:

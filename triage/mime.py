@@ -65,10 +65,10 @@ def looks_like_message(parsed: ParsedEmail) -> bool:
     return bool(parsed.from_address or parsed.message_id or parsed.subject)
 
 
-def parse_bytes(raw: bytes, *, depth: int = 0) -> ParsedEmail:
-    """``depth``: how many messages this one is attached or forwarded inside."""
-    message, flags = parse_tree(raw)
-    return parse_message(message, depth=depth, flags=flags)
+def parse_bytes(raw: bytes, *, depth: int = 0, past_cap: int = 0) -> ParsedEmail:
+    """``depth``: messages this is inside; ``past_cap``: attachments left out past the cap."""
+    message, flags = parse_tree(raw)  # (mimewrite.write_for_parser leaves them out)
+    return parse_message(message, depth=depth, flags={**flags, "_past_cap": past_cap})
 
 
 def parse_message(message: Message, *, depth: int = 0, flags: dict | None = None) -> ParsedEmail:

@@ -118,6 +118,40 @@ def test_the_old_escalation_note_becomes_the_first_note(staff, escalation):
         "an old note", staff["desk"], f"escalation:{escalation.pk}")
 
 
+def _stored_messages(client, response) -> list[str]:
+    """The flash messages as stored between requests: the signed cookie's (decoded)
+    and the session's (Django's fallback when the cookie is full)."""
+    from django.contrib.messages.storage.cookie import CookieStorage
+    from django.contrib.messages.storage.session import SessionStorage
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/")
+    cookie = response.cookies.get(CookieStorage.cookie_name)
+    found = CookieStorage(request)._decode(cookie.value) if cookie and cookie.value else []
+    request.session = client.session
+    found += SessionStorage(request)._get()[0] or []
+    return [str(m.message) for m in found]
+
+
+def test_a_sent_reply_leaves_no_address_in_the_session_or_the_admin_log(client, staff):
+    """A flash message waits in the session (or its cookie) until a page shows it, and
+    Django's admin log keeps it: where an erasure of the email cannot reach. It names the
+    email, never the sender's address; the person still reads a clear confirmation."""
+    from django.contrib.admin.models import LogEntry
+
+    email = make_ticket(HVI).email
+    address = email.from_address
+    url = reverse("admin:triage_inboundemail_act", args=[email.pk, "reply"])
+    response = login(client, staff["claims"]).post(
+        url, {"template": "ack-pt", "subject": "Re: Reclamação", "body": "Recebemos."})
+    assert response.status_code == 302
+    stored = _stored_messages(client, response)
+    assert stored and not [m for m in stored if address.split("@")[0] in m]
+    page = client.get(response.url)
+    assert messages_of(page) == [f"Reply sent to the sender of email #{email.pk}."]
+    assert not [e for e in LogEntry.objects.all() if address in e.change_message]
+
+
 def test_reply_from_the_email_page_with_a_portuguese_template(client, staff):
     from django.core import mail
 

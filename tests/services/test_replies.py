@@ -39,7 +39,8 @@ def test_a_reply_threads_on_the_stored_message_id_and_is_recorded(claim, staff):
     InboundEmail.objects.filter(pk=claim.pk).update(references=["older@x.example", "bad id"])
     outcome = replies.reply_send(claim.pk, staff["claims"], subject="Re: Reclamação",
                                  body="Recebemos.", template="ack-pt")
-    assert outcome.changed and "Reply sent to qualidade@fiacaonordeste" in outcome.message
+    # The person is told, without the address: the message waits in their session.
+    assert outcome.changed and outcome.message == f"Reply sent to the sender of email #{claim.pk}."
     [sent] = [m for m in mail.outbox if m.to == [claim.from_address]]
     headers = sent.message()
     assert headers["In-Reply-To"] == "<rq-114-7731@fiacaonordeste.example.com.br>"
@@ -132,16 +133,35 @@ def test_refusals_leave_nothing_behind(claim, staff):
     assert not Reply.objects.exists() and not mail.outbox
 
 
-def test_a_failed_send_is_recorded_and_said(claim, staff, monkeypatch):
+def test_a_failed_send_is_recorded_and_said_without_the_address(claim, staff, monkeypatch):
+    """The server's refusal quotes the recipient; the person's message names the email
+    and the error's kind, the reply's row keeps the server's words (erasure takes them)."""
+    import smtplib
+
+    refused = {claim.from_address: (550, b"5.1.1 <" + claim.from_address.encode() + b">")}
+
     def refuse(self, fail_silently=False):
-        raise OSError("connection refused")
+        raise smtplib.SMTPRecipientsRefused(refused)
 
     monkeypatch.setattr("django.core.mail.EmailMessage.send", refuse)
     outcome = replies.reply_send(claim.pk, staff["claims"], subject="x", body="y")
-    assert not outcome.changed and "not sent: connection refused" in outcome.message
+    assert not outcome.changed
+    assert outcome.message == (f"The reply to the sender of email #{claim.pk} was recorded but "
+                               "not sent (SMTPRecipientsRefused); its page says why.")
+    assert claim.from_address not in outcome.message
     reply = Reply.objects.get()
-    assert (reply.state, reply.error) == ("failed", "connection refused")
+    assert reply.state == "failed" and claim.from_address in reply.error
     assert EmailEvent.objects.filter(kind="reply_failed").count() == 1
+
+
+def test_a_bounce_is_refused_a_reply_without_naming_its_sender(claim, staff):
+    InboundEmail.objects.filter(pk=claim.pk).update(
+        automated=Code.BOUNCE_SENDER, from_address="mailer-daemon@relay.example.net")
+    with pytest.raises(ReviewError) as refused:
+        replies.reply_send(claim.pk, staff["claims"], subject="x", body="y")
+    assert str(refused.value) == ("This email was not triaged (bounce from a mail server); "
+                                  "it gets no reply.")
+    assert not Reply.objects.exists()
 
 
 def test_portuguese_acknowledgement_quotes_contract_and_lot_not_the_model(claim):

@@ -278,3 +278,24 @@ def test_a_reason_loses_the_senders_words_and_keeps_its_code_and_figures():
     # The model's triggers are codes; a manual decision's reason among them is not.
     assert retention.scrub_triggers(["high_exposure", "manual: Joana ligou"]) == [
         "high_exposure", ERASED]
+    # A manual escalation's trigger is a reason as data (a dict, unhashable): it loses
+    # the person's words and keeps its code (it raised TypeError, failing the erasure).
+    assert retention.scrub_triggers([{"code": "decided_by_hand", "note": "Joana ligou"},
+                                     "tight_deadline"]) == [
+        {"code": "decided_by_hand", "note": ERASED}, "tight_deadline"]
+
+
+def test_an_email_escalated_by_hand_is_erased_and_keeps_its_escalation(staff):
+    """A manual escalation stores the person's reason as a reason dict among the model's
+    triggers; the content stage failed on it (TypeError), so the email kept every word."""
+    from triage.services.emails import email_decide_manually
+
+    email = make_needs_review()
+    email_decide_manually(email.pk, staff["triager"], route="escalated",
+                          reason="Joana ligou: USD 200 mil")
+    assert retention.email_remove(email.pk, "content", reasons=[])
+    run = InboundEmail.objects.get(pk=email.pk).current_run
+    assert run.model_triggers == [{"code": Code.DECIDED_BY_HAND, "note": ERASED}]
+    escalation = Escalation.objects.get(email_id=email.pk)
+    assert escalation.model_triggers == [{"code": Code.DECIDED_BY_HAND, "note": ERASED}]
+    assert escalation.state == "pending" and run.route == "escalated"

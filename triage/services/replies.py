@@ -53,8 +53,10 @@ def threading_headers(email: InboundEmail) -> tuple[str, list[str]]:
 def _recipient(email: InboundEmail) -> str:
     address = (email.from_address or "").strip()
     if email.automated:
+        # A bounce's sender is named as what it is, not by its address: this message
+        # is kept in the person's session until shown, where no erasure reaches it.
         raise ReviewError(_("This email was not triaged (%(why)s); it gets no reply.")
-                          % {"why": labels.automated(email.automated, email.from_address)})
+                          % {"why": labels.automated(email.automated, _("a mail server"))})
     try:
         validate_email(address)
     except ValidationError as exc:
@@ -130,7 +132,11 @@ def _deliver(reply: Reply) -> Outcome:
                         target=f"reply:{reply.pk}",
                         reasons=[reason(Code.REPLY_NOT_SENT, error=str(exc)[:2000])])
         log.warning("reply %s not sent: %s", reply.pk, exc)
-        return Outcome(False, _("The reply was recorded but not sent: %(error)s")
-                       % {"error": str(exc)[:200]})
+        # The message waits in the person's session (and the admin's log keeps it): it
+        # names the email and the error's kind, never the server's text, which often
+        # quotes the recipient; the reply's row keeps that text, which an erasure takes.
+        return Outcome(False, _("The reply to the sender of email #%(id)s was recorded but "
+                                "not sent (%(error)s); its page says why.")
+                       % {"id": reply.email_id, "error": type(exc).__name__})
     Reply.objects.filter(pk=reply.pk).update(state=Reply.State.SENT, sent_at=timezone.now())
-    return Outcome(True, _("Reply sent to %(to)s.") % {"to": reply.to_address})
+    return Outcome(True, _("Reply sent to the sender of email #%(id)s.") % {"id": reply.email_id})

@@ -305,7 +305,9 @@ def scrub_triggers(value: Any) -> Any:
     if not isinstance(value, list | tuple):
         return scrub_reasons(value)
     known = set(Trigger)
-    return [item if item in known else scrub_reasons(item) for item in value]
+    # A manual decision's trigger is a reason dict (unhashable): only strings are codes.
+    return [item if isinstance(item, str) and item in known else scrub_reasons(item)
+            for item in value]
 
 
 def _param(key: str, value: Any) -> Any:

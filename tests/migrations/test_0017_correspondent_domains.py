@@ -1,4 +1,4 @@
-"""Migration 0016 fills the correspondents from the mail already stored, in one
+"""Migration 0017 fills the correspondents from the mail already stored, in one
 statement: each From domain once, with its first and last mail and how many of its
 emails were flagged as a look-alike From; erased mail, bounces, our own mail and free
 mail are left out."""
@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("triage", "0015_search_fulltext")]
-AFTER = [("triage", "0016_correspondent_domains")]
+BEFORE = [("triage", "0016_erase_what_erasure_missed")]
+AFTER = [("triage", "0017_correspondent_domains")]
 DAY = datetime(2027, 1, 11, 9, 0, tzinfo=UTC)
 REAL, FAKE = "rupganj-spinning.example.com", "rupganj-spinnlng.example.com"
 

@@ -68,7 +68,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("triage", "0015_search_fulltext"),
+        ("triage", "0016_erase_what_erasure_missed"),
     ]
 
     operations = [
