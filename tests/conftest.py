@@ -19,6 +19,7 @@ from django.conf import settings
 from config.settings_test import worker_redis_url
 from lab.scripted_gemini import Script, ScriptedGemini
 from tests.factories import ROOT, make_user, triaged_raw
+from triage.correspondents import forget_known
 from triage.signing import sign
 
 # Under xdist `make test` sends each test file whole to one worker (--dist loadfile), in
@@ -58,6 +59,15 @@ def pytest_sessionstart(session):
     if problems:
         pytest.exit("The test suite needs PostgreSQL and Redis (run `make test`, which sets "
                     "them; `.ci/run` also starts them): " + "; ".join(problems), returncode=3)
+
+
+@pytest.fixture(autouse=True)
+def _correspondents_read_afresh():
+    """The known correspondents are cached per process for half a minute: each test
+    reads its own database's (a rolled-back test's must not linger)."""
+    forget_known()
+    yield
+    forget_known()
 
 
 @pytest.fixture

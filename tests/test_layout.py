@@ -165,6 +165,7 @@ OWNERS = {
     "Reply": {"replies"},
     "DataRequest": {"privacy"},
     "Tombstone": {"retention"},
+    "CorrespondentDomain": {"correspondents"},
 }
 # Modules that write across entities, and why each may.
 ACROSS = {
