@@ -37,6 +37,7 @@ from triage.decision import route as routing
 from triage.decision.input import EmailInput
 from triage.decision.record import CallRecord, Decision
 from triage.readers import signals
+from triage.readers.language import unread_language
 from triage.routes import Code, Route, reason
 
 __all__ = ["Config", "build_model", "decide", "model_spec", "run_chains"]
@@ -210,6 +211,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
     lookalikes = signals.sender_lookalikes(email.senders, config.senders_known)
+    language = unread_language(email.subject, text)
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)
     decision.is_claim = True if (model_is_claim or made) else model_is_claim
@@ -224,7 +226,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=unread, lookalikes=lookalikes) + result.review
+            unread=unread, lookalikes=lookalikes, language=language) + result.review
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -252,7 +254,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
         unread=unread, model_claim_types=_weighed_types(ext, spec, decision.grounding),
         unsupported=grounding.unsupported(decision.grounding, grounding.ROUTING_FIELDS),
-        lookalikes=lookalikes,
+        lookalikes=lookalikes, language=language,
     ) + ([] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED
