@@ -94,6 +94,27 @@ def test_only_a_figure_stated_as_the_claim_escalates_other_large_figures_go_to_a
         assert evaluate("5000", "USD", text=text).escalate, text
 
 
+@pytest.mark.parametrize("demand,done", [
+    # A compensation, a refund, a reimbursement done for us, however late in its sentence
+    # the verb comes, is not the claim stated: a person weighs it, the desk is not called.
+    ("Wir fordern die Entschädigung in Höhe von EUR 212.000,00 für die sechs Container.",
+     "Im Schadenfall HTV-2026-M-04417 (Brand am Terminal, 6 Container, 540 Ballen) haben wir "
+     "die Entschädigung in Höhe von EUR 212.000,00 nach Abzug des Selbstbehalts heute auf Ihr "
+     "bei uns hinterlegtes Konto überwiesen."),
+    ("Pedimos o ressarcimento de R$ 3.214.880,55 referente ao lote 22.",
+     "O pedido de ressarcimento de crédito acumulado de ICMS no valor de R$ 3.214.880,55 foi "
+     "deferido pela SEFAZ-GO."),
+    ("We claim compensation of USD 180,000 for lot 5.",
+     "The compensation of USD 180,000 for lot 5 was approved by underwriters and remitted."),
+])
+def test_a_figure_done_for_us_goes_to_a_person_the_same_figure_demanded_escalates(demand, done):
+    assert evaluate("5000", "USD", text=demand).escalate, demand
+    result = evaluate("5000", "USD", text=done)
+    assert not result.escalate, done
+    # Nothing is lost: open for all the rules can tell, it is shown to a person.
+    assert [r["code"] for r in result.review] == [Code.EXPOSURE_NOT_THE_CLAIM], done
+
+
 @pytest.mark.parametrize("made,settled", [
     ("Wir fordern Schadenersatz in Höhe von USD 180.000 für die kontaminierten Ballen.",
      "Die Reklamation über USD 180.000 wurde im Oktober gütlich geregelt."),

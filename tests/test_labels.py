@@ -48,6 +48,7 @@ SAMPLES = {
     Code.LOOKALIKE_SENDER: {"domain": "c0tton-trading.com", "known": "cotton-trading.com",
                             "how": "letters"},
     Code.UNSUPPORTED_VALUES: {"fields": ["exposure_amount", "claim_types"]},
+    Code.LANGUAGE_UNREAD: {"language": "ru"},
     Code.ATTACHMENTS_NOT_STORED: {"skipped": 1800, "stored": 100},
     Code.PARTS_NOT_PARSED: {"parts": 500},
     Code.BODY_CUT: {"chars": 2_000_000},

@@ -124,6 +124,7 @@ class Code(StrEnum):
     THREAT_NOT_ESCALATED = "threat_not_escalated"  # quote
     LOOKALIKE_SENDER = "lookalike_sender"  # domain known how (letters typo ending inside)
     UNSUPPORTED_VALUES = "unsupported_values"  # fields (the model's, quoted from elsewhere)
+    LANGUAGE_UNREAD = "language_unread"  # language (ISO 639-1: the rules read none of it)
     # A part not read in full (``part``: the names from the outermost part in).
     ATTACHMENTS_NOT_STORED = "attachments_not_stored"  # skipped stored
     PARTS_NOT_PARSED = "parts_not_parsed"  # parts

@@ -23,7 +23,8 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
                    model_escalates: bool, unread: list[dict] | tuple[dict, ...] = (),
                    model_claim_types: list[str] | tuple[str, ...] = (),
                    unsupported: list[str] | tuple[str, ...] = (),
-                   lookalikes: list[Lookalike] | tuple[Lookalike, ...] = ()) -> list[dict]:
+                   lookalikes: list[Lookalike] | tuple[Lookalike, ...] = (),
+                   language: str | None = None) -> list[dict]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person (``routes.reason``). Empty when the model already agrees
     (a claim it escalated needs no review for its contamination; a contamination claim
@@ -32,7 +33,10 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     person reads them. ``unsupported``: the routing fields of the model's extraction
     whose quotes are not in the email (``grounding``): an unsupported value may not lower
     an escalation, so a claim the model did not escalate on them goes to a person.
-    ``lookalikes``: sender domains passing for ours or a counterpart's."""
+    ``lookalikes``: sender domains passing for ours or a counterpart's. ``language``:
+    the mail's language when the rules read none of it (``readers.language``): they
+    cannot check a model that calls it routine, so a person reads it instead of a
+    forward; a model that read a claim keeps its route."""
     found = []
     if unread:
         found.append(reason(Code.PARTS_UNREAD, parts=list(unread)[:_PARTS_KEPT]))
@@ -46,6 +50,8 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
                             how=fake.how))
     if model_is_claim is False and signals.claim_is_made(email_text):
         found.append(reason(Code.CLAIM_CALLED_ROUTINE))
+    if language and not model_is_claim:
+        found.append(reason(Code.LANGUAGE_UNREAD, language=language))
     if model_is_claim and not model_escalates:
         if unsupported:
             found.append(reason(Code.UNSUPPORTED_VALUES, fields=list(unsupported)))

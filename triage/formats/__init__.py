@@ -161,3 +161,14 @@ def number(value: Decimal | float | int) -> str:
 def percent(value: float) -> str:
     """A share as a percentage with one decimal: ``55,6%`` / ``55.6%``."""
     return format_percent(value, format="#,##0.0%", locale=babel_locale())
+
+
+def language_name(code: str) -> str:
+    """A language's name in the active language (CLDR's, through Babel: "ru" is
+    "Russian" or "russo"); the code itself when Babel does not know it."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(code).get_display_name(babel_locale()) or code
+    except (ValueError, UnknownLocaleError):
+        return code

@@ -1,7 +1,9 @@
-"""Which of our mail's languages (English, Portuguese, Spanish) a sender wrote in, for
-the reply a person starts from. py3langid's model, shipped in its package, restricted
-to the three: no network, no data of ours. Linear in the text (a byte automaton), read
-on its first few thousand characters; loaded once per process, on first use."""
+"""Which language a sender wrote in: one of our mail's three (English, Portuguese,
+Spanish), for the reply a person starts from (``language_of``), and whether the rules
+read the language at all (``unread_language``), so that a claim in a language they do
+not know never goes to an automatic forward. py3langid's model, shipped in its package:
+no network, no data of ours. Linear in the text (a byte automaton), read on its first
+few thousand characters; each identifier is loaded once per process, on first use."""
 
 from __future__ import annotations
 
@@ -12,20 +14,34 @@ READ_CHARS = 4_000
 # Below this the three-way posterior is a guess (a subject of two words): no language.
 MIN_CONFIDENCE = 0.6
 
+# The languages the rules read claims, amounts, deadlines and bank changes in
+# (``readers.money``, ``readers.dates``, ``readers.signals``), with the neighbours the
+# model confuses them with on short or mixed text (Galician for Portuguese, Catalan for
+# Spanish, Occitan for French, Corsican for Italian, Luxembourgish for German).
+RULES_READ = frozenset({"en", "pt", "es", "de", "fr", "it", "tr", "vi", "zh"})
+_NEIGHBOURS = frozenset({"gl", "ca", "an", "oc", "co", "lb"})
+# Under this share of the probability for every language the rules read, the text is
+# in another one; and a text needs this many letters before it says so (a Chinese or
+# Japanese character, a word's worth of meaning, counts as three).
+UNREAD_BELOW = 0.2
+MIN_LETTERS = 60
+
 _lock = threading.Lock()
-_identifier = None
+_identifiers: dict[str, object] = {}
 
 
-def _model():
-    global _identifier
+def _model(name: str = "ours"):
+    """``ours``: restricted to the three reply languages; ``all``: every language the
+    model knows (97)."""
     with _lock:
-        if _identifier is None:
+        if name not in _identifiers:
             from py3langid.langid import MODEL_FILE, LanguageIdentifier
 
             identifier = LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
-            identifier.set_languages(list(LANGUAGES))
-            _identifier = identifier
-    return _identifier
+            if name == "ours":
+                identifier.set_languages(list(LANGUAGES))
+            _identifiers[name] = identifier
+    return _identifiers[name]
 
 
 def language_of(*texts: str) -> str | None:
@@ -36,3 +52,18 @@ def language_of(*texts: str) -> str | None:
         return None
     code, confidence = _model().classify(text)
     return code if confidence >= MIN_CONFIDENCE else None
+
+
+def unread_language(*texts: str) -> str | None:
+    """The language of the text (an ISO 639-1 code: "ru", "ja", "pl", "id") when the
+    rules read none of it, else None: our languages, too little text to tell, or a text
+    the model cannot place. A reading, not a fact: it sends a mail that would be
+    forwarded to a person instead (``decision.route.review_signals``)."""
+    text = "\n".join(t for t in texts if t)[:READ_CHARS]
+    if sum(3 if ch >= "\u3040" else 1 for ch in text if ch.isalpha()) < MIN_LETTERS:
+        return None
+    ranked = _model("all").rank(text)
+    known = sum(p for code, p in ranked if code in RULES_READ or code in _NEIGHBOURS)
+    if known >= UNREAD_BELOW:
+        return None
+    return ranked[0][0]

@@ -14,6 +14,7 @@ from triage.readers.money.vocabulary import (
     _CJK_CUE_RE,
     _CONDITION_RE,
     _CUE_RE,
+    _DONE_RE,
     _HAS_CJK,
     _NOT_OPEN_RE,
     _PER_UNIT_RE,
@@ -26,6 +27,10 @@ _LABEL_WINDOW = 80
 _BREAK_RE = re.compile(r"\n|[;!?。！？；]|\.(?=\s)")
 _PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
 _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
+# How far after a figure its sentence is read for what undoes a statement of the claim:
+# German puts the verb last ("... EUR 212.000,00 nach Abzug des Selbstbehalts heute auf
+# Ihr Konto überwiesen").
+_FAR_WINDOW = 240
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,13 @@ class _Context:
         j = bisect_left(self.break_starts, pos)
         return min(hi, self.break_starts[j]) if j < len(self.break_starts) else hi
 
+    def sentence_end_far(self, pos: int) -> int:
+        """The end of the sentence a figure at ``pos`` stands in, read up to
+        ``_FAR_WINDOW`` characters on (bounded: linear over every figure)."""
+        hi = min(len(self.text), pos + _FAR_WINDOW)
+        m = _BREAK_RE.search(self.text, pos, hi)
+        return m.start() if m else hi
+
     def paragraph_start(self, pos: int) -> int:
         lo = max(0, pos - _PARAGRAPH_WINDOW)
         i = bisect_right(self.paragraph_ends, pos) - 1
@@ -129,8 +141,10 @@ class _Context:
 
     def stated_as_claim(self, a: Money) -> bool:
         """Whether the sentence states this figure as the claim itself: the nearest cue
-        before it is a claim statement (``_STATEMENT_RE``) and nothing in the sentence
-        says it is settled, paid, conditional, a bound or a season's total."""
+        before it is a claim statement (``_STATEMENT_RE``) and nothing in the sentence,
+        read to its end (``_FAR_WINDOW``), says it is settled, paid, conditional, a
+        bound or a season's total, or done for us (granted, transferred, refunded:
+        ``_DONE_RE``)."""
         lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
         before = self.cues_between(lo, a.start)
         # The cue right after it counts too: "US$ 60 mil de compensação".
@@ -140,7 +154,9 @@ class _Context:
             return False
         if not _STATEMENT_RE.search(self.text, cue.start, cue.end):
             return False
-        return not _NOT_OPEN_RE.search(self.text, lo, hi)
+        far = self.sentence_end_far(a.end)
+        return not (_NOT_OPEN_RE.search(self.text, lo, far)
+                    or _DONE_RE.search(self.text, lo, far))
 
     def open(self, a: Money) -> bool:
         """Nothing in the figure's sentence says it is settled, paid, conditional, a

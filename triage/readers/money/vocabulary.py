@@ -165,6 +165,22 @@ _STATEMENT_RE = re.compile(
     r"|n[ợo]\s+ch[úu]ng|索赔|赔偿|理赔|索偿|欠",
     re.IGNORECASE,
 )
+# Done, or done for us, in a figure's sentence: granted, approved, transferred, refunded,
+# paid out ("die Entschädigung ... auf Ihr Konto überwiesen", "o ressarcimento ... foi
+# deferido", "the insurer has remitted"). Such a figure may still be open for all the
+# rules can tell, so a person weighs it (``Claimed.open``); it is never the claim stated
+# by itself (``Claimed.stated``), which alone escalates without a model.
+_DONE_RE = re.compile(
+    r"(?<![^\W\d_])(?:granted|approved|remitted|refunded|reimbursed|transferred|wired"
+    r"|paid\s+out|disbursed|deferid[oa]s?|concedid[oa]s?|aprovad[oa]s?|liberad[oa]s?"
+    r"|transferid[oa]s?|reembolsad[oa]s?|ressarcid[oa]s?|restitu[íi]d[oa]s?|otorgad[oa]s?"
+    r"|ausgezahlt|erstattet|bewilligt|genehmigt|anerkannt|vir[ée]e?s?|rembours[ée]e?s?"
+    r"|accord[ée]e?s?|vers[ée]e?s?|rimborsat[oaie]|bonificat[oaie]|erogat[oaie]"
+    r"|approvat[oaie]|iade\s+edil\w*|onaylan\w*|havale\s+edil\w*"
+    r"|đã\s+(?:được\s+)?(?:chuyển|hoàn|duyệt))(?![^\W\d_])"
+    r"|已退款|已转账|已批准|已汇出|已赔付",
+    re.IGNORECASE,
+)
 # A condition in a figure's sentence ("if ... not resolved this week, we will claim USD
 # 200,000"): a claim threatened, not settled; it stays for a person to weigh.
 _CONDITION_RE = re.compile(
