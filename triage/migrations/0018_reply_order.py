@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("triage", "0016_erase_what_erasure_missed"),
+        ("triage", "0017_correspondent_domains"),
     ]
 
     operations = [
