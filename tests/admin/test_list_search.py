@@ -176,8 +176,8 @@ def test_words_of_many_emails_are_found_through_the_emails_that_have_them_all(
         client, staff, work, monkeypatch):
     """Each word matches more emails than the search reads (the cap at 0 here): the
     escalation is found through the emails that have every word, in one lookup."""
-    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 0)
-    monkeypatch.setattr("triage.admin.search.BROAD_ESTIMATE", 10**9)
+    monkeypatch.setattr("triage.search.matching.SEARCH_IDS_MAX", 0)
+    monkeypatch.setattr("triage.search.matching.BROAD_ESTIMATE", 10**9)
     assert _found(client, staff["desk"], "escalation", "Jiangsu polypropylene") == {
         work["escalation"].pk}
     assert _found(client, staff["desk"], "escalation", "Jiangsu Anatolia") == set()
@@ -189,8 +189,8 @@ def test_words_of_many_emails_are_found_through_the_emails_that_have_them_all(
 def walked(monkeypatch):
     """Every term is broad for the other lists (the thresholds at 0): each row's email is
     checked on its own along the list's order, as a word in a third of a big mailbox is."""
-    monkeypatch.setattr("triage.admin.search.IDS_IN_QUERY", 0)
-    monkeypatch.setattr("triage.admin.search.WALK_SHARE", 0)
+    monkeypatch.setattr("triage.search.matching.IDS_IN_QUERY", 0)
+    monkeypatch.setattr("triage.search.matching.WALK_SHARE", 0)
 
 
 WALKED = [("escalation", "desk", "escalation", "Jiangsu"),
@@ -257,9 +257,10 @@ def test_erasure_takes_the_sender_out_of_a_walked_search_too(client, staff, work
 def test_many_ids_go_in_one_array(client, staff, work, monkeypatch):
     """Past IDS_IN_QUERY, the emails' ids are one array parameter, not a list of
     constants (planning 10,000 of them took longer than running the query)."""
-    monkeypatch.setattr("triage.admin.search.IDS_IN_QUERY", 0)
-    monkeypatch.setattr("triage.admin.search.WALK_SHARE", 1)  # probe, do not walk
+    monkeypatch.setattr("triage.search.matching.IDS_IN_QUERY", 0)
+    monkeypatch.setattr("triage.search.matching.WALK_SHARE", 1)  # probe, do not walk
     monkeypatch.setattr("triage.admin.search.walk_above", lambda model: 10_000)
+    monkeypatch.setattr("triage.search.matching.walk_above", lambda model: 10_000)
     with CaptureQueriesContext(connection) as ctx:
         found = _found(client, staff["claims"], "note", "polypropylene")
     assert found == _rows("note", "escalation", work)
