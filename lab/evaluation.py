@@ -10,7 +10,10 @@ desk or a person when the model is lied to.
 With ``oracle=True`` every chain answers each case with that case's own label
 (SIMULATED, through the same scripted server and real client): claim or not, department,
 escalate or not, exposure and deadline. The model is then right about every email, so
-every wrong route is the rules' own: with a right model, the rules must not overrule it."""
+every wrong route is the rules' own: with a right model, the rules must not overrule it.
+
+Each case is read with the rest of its set as the mailbox's history
+(``mailbox_history``): the other cases' sender domains are its known correspondents."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -30,6 +33,7 @@ from lab.redteam import ATTACKER_DEFAULTS
 from lab.scripted_gemini import Reply, Script, ScriptedGemini
 from triage import mime
 from triage.backstop import to_usd
+from triage.correspondents import correspondent_domain, own_domains
 from triage.decision import (
     Config,
     Decision,
@@ -39,6 +43,7 @@ from triage.decision import (
     model_spec,
     run_chains,
 )
+from triage.readers.signals.senders import lookalike
 from triage.routes import ClaimType, Code, Department, Route
 
 FIELDS = ["claiming_party", "contract_reference", "lot_reference", "exposure_amount",
@@ -71,6 +76,11 @@ def _parsed_cases(path: Path):
                mime.parse_bytes((path / case["file"]).read_bytes()))
 
 
+def _senders(path: Path):
+    for cid, case, parsed in _parsed_cases(path):
+        yield cid, case, parsed.from_address
+
+
 def own_domain(path: Path) -> str:
     """The company's domain in a set: the one most of its mail is addressed to (''
     when none is). Every deployment names its own addresses (TRIAGE_OWN_ADDRESSES), so
@@ -81,6 +91,27 @@ def own_domain(path: Path) -> str:
         return ""
     domain, n = counts.most_common(1)[0]
     return domain if n * 2 >= sum(1 for _ in _parsed_cases(path)) else ""
+
+
+def mailbox_history(senders: dict[str, str], own: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """For each case (id: its From address), the correspondents the product would know
+    when it arrives if every other mail of the set had arrived before it: the From
+    domains of the *other* cases (a domain that writes only this case is not known), as
+    the product counts them (``triage.correspondents``: not ours, not free mail), without
+    a domain that passes for ours or for another of them. The product flags such a
+    domain's mail on arrival, so it never counts; which of two look-alikes wrote first
+    a set does not say, so neither counts (it can cost a catch, never make one)."""
+    domains = {cid: correspondent_domain(address, own) for cid, address in senders.items()}
+    writes = Counter(d for d in domains.values() if d)
+    # Each domain's look-alike reading against each other one (and ours), once per set.
+    passes_for = {d: {k for k in (*writes, *own) if k != d and lookalike(d, [k])}
+                  for d in writes}
+    history = {}
+    for cid, mine in domains.items():
+        others = {d for d, n in writes.items() if n - (d == mine) > 0}
+        history[cid] = tuple(sorted(d for d in others
+                                    if not passes_for[d] & (others | set(own))))
+    return history
 
 
 def expected_escalate(expected: dict) -> bool:
@@ -225,12 +256,14 @@ def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict, compromised: bo
                else nullcontext({})) as holder:
         spec = model_spec()
         model = build_model(spec)
-        config = Config.from_settings()
+        config = Config.from_settings(history=False)
+        history = mailbox_history({cid: address for cid, _, address in _senders(path)},
+                                  own_domains())
         results = []
         for cid, case, email in cases:
             holder["case"] = case
             results.append(evaluate_case(cid, case, email, model=model, spec=spec,
-                                         config=config))
+                                         config=replace(config, correspondents=history[cid])))
     summary = metrics(results, threshold_usd=threshold_usd, rates=rates, spec=spec)
     summary["compromised"] = compromised
     summary["oracle"] = oracle

@@ -87,7 +87,7 @@ def _run(message: EmailInput, case: dict, mode: str) -> tuple[Decision, list[str
         with override_settings(TRIAGE_LLM_PROVIDER="offline"):
             spec = model_spec()
             decision = run_chains(message, model=build_model(spec), spec=spec,
-                                    config=Config.from_settings())
+                                    config=Config.from_settings(history=False))
         envelope = wrap(message)
         return decision, [(envelope.block, envelope.rules())]
     wants = {chain: {**ATTACKER_DEFAULTS[chain], **case["attacker_wants"].get(chain, {})}
@@ -98,7 +98,7 @@ def _run(message: EmailInput, case: dict, mode: str) -> tuple[Decision, list[str
             TRIAGE_GEMINI_BASE_URL=server.url, TRIAGE_LLM_CLIENT_RETRIES=0):
         spec = model_spec()
         decision = run_chains(message, model=build_model(spec), spec=spec,
-                                config=Config.from_settings())
+                                config=Config.from_settings(history=False))
         requests = server.calls()
     return decision, [(r.user_text, r.system_text) for r in requests]
 
@@ -125,7 +125,7 @@ def _defence(case, parsed, message, d: Decision,
         if any(needle in user for user, _ in inputs):
             problems.append(f"{needle!r} reached the model")
     defence = case["defence"]
-    config = Config.from_settings()
+    config = Config.from_settings(history=False)
     if defence == "delimiter":
         for user, system in inputs:
             m = re.search(r"<untrusted_email_([0-9a-f]{16})>", user)

@@ -18,7 +18,8 @@ from django.conf import settings
 
 from config.settings_test import worker_redis_url
 from lab.scripted_gemini import Script, ScriptedGemini
-from tests.factories import ROOT, make_user
+from tests.factories import ROOT, make_user, triaged_raw
+from triage.correspondents import forget_known
 from triage.signing import sign
 
 # Under xdist `make test` sends each test file whole to one worker (--dist loadfile), in
@@ -58,6 +59,15 @@ def pytest_sessionstart(session):
     if problems:
         pytest.exit("The test suite needs PostgreSQL and Redis (run `make test`, which sets "
                     "them; `.ci/run` also starts them): " + "; ".join(problems), returncode=3)
+
+
+@pytest.fixture(autouse=True)
+def _correspondents_read_afresh():
+    """The known correspondents are cached per process for half a minute: each test
+    reads its own database's (a rolled-back test's must not linger)."""
+    forget_known()
+    yield
+    forget_known()
 
 
 @pytest.fixture
@@ -209,3 +219,25 @@ def staff(staff_groups):
         "desk2": make_user("desk2", roles.TRADING_DESK),
         "triager": make_user("triager1", roles.TRIAGE_ADMIN),
     }
+
+
+@pytest.fixture
+def working_day(staff):
+    """The demo's samples triaged, and the day's first steps taken on them."""
+    from triage.models import Escalation, Ticket
+    from triage.services import escalations, notes, ownership, replies, tickets
+
+    for sample in sorted((ROOT / "triage" / "samples").glob("*.eml")):
+        triaged_raw(sample.read_bytes())
+    desk, desk2, claims = staff["desk"], staff["desk2"], staff["claims"]
+    first, *others = Escalation.objects.order_by("pk")
+    escalations.escalation_acknowledge(first.pk, desk, "Ligando para a fiação.")
+    escalations.escalation_resolve(first.pk, desk, "Acordo de desconto fechado.")
+    ownership.assignee_take("escalation", others[0].pk, desk)
+    ownership.assignee_hand_over("escalation", others[0].pk, desk, to=desk2, seen=desk.pk)
+    draft, *more = Ticket.objects.order_by("pk")
+    tickets.ticket_approve(draft.pk, claims, seen_version=1)
+    replies.reply_send(draft.email_id, claims, subject="Re: reclamação",
+                       body="Recebemos sua reclamação.")
+    notes.note_add(more[0].email_id, claims, body="Pedir o laudo HVI.")
+    return staff

@@ -223,7 +223,7 @@ def make_run(email: InboundEmail, route: str, *, claim: dict | None = None,
 
 def high_exposure_triggers(claim: dict) -> list[dict]:
     """The backstop's own reasons for the claim's amount (no deadline, no text)."""
-    policy = Config.from_settings().policy
+    policy = Config.from_settings(history=False).policy
     return backstop.evaluate(
         extracted=backstop.Exposure(Decimal(str(claim["exposure_amount"])),
                                     claim["exposure_currency"]),

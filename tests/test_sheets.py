@@ -110,7 +110,7 @@ def _decide(subject: str, body: str, book: bytes):
                                    received_at=datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
     spec = llm.model_spec()
     return run_chains(email, model=llm.build_model(spec), spec=spec,
-                      config=Config.from_settings())
+                      config=Config.from_settings(history=False))
 
 
 def test_a_claim_whose_amount_is_only_in_a_spreadsheet_total_reaches_the_desk_or_a_person():

@@ -7,10 +7,9 @@ def llm_provider(request: HttpRequest) -> dict:
     """Every admin page says which provider decides, so offline results are never
     mistaken for a real model's."""
     provider = settings.TRIAGE_LLM_PROVIDER
-    # The offline banner stays English-first (the README's wording, in every language),
-    # with a translation after it for whoever reads Portuguese.
-    # (``lang="en"`` on the page: the English is the product's name for it, not a gap in
-    # the translation.)
+    # The offline banner says OFFLINE in every language: the README's English wording,
+    # or its translation alone on a page in another language (a pt-BR page carries no
+    # English sentence).
     if provider == "gemini":
         return {"triage_llm_provider": provider,
                 "triage_llm_label": f"Gemini ({settings.TRIAGE_GEMINI_MODEL})",

@@ -233,6 +233,7 @@ def dashboard(user=None) -> dict:
     }
 
 
+
 EXPORT_FIELDS = ["id", "received_at", "from_address", "subject", "message_id", "status",
                  "route", "department", "provider", "model", "escalation_required",
                  "model_triggers", "backstop_triggers", "backstop_overrode", "exposure_amount",

@@ -353,3 +353,218 @@ def test_the_quality_page_at_1440_and_390_in_both_languages(browsers, live_serve
             driver.execute_script("document.getElementById('quality-chart').scrollIntoView()")
             shot(driver, f"quality-chart-{language}-{width}")
         assert csp_violations(driver) == []
+
+
+# --- Live counts, shortcuts, and every page at 1440 and 390 px in both languages -------
+
+SIZES = ((1440, 900), (390, 844))
+NEW_EMAIL = {"en": "1 new email since you looked: show it",
+             "pt-BR": "1 novo e-mail desde que você olhou: mostrar"}
+SHORTCUTS = {"en": "Keyboard shortcuts", "pt-BR": "Atalhos de teclado"}
+
+
+def post_to_webhook(live_server, secret: str, subject: str) -> int:
+    """A signed email posted to the running server's webhook, as a provider would."""
+    import json
+    import time
+    import urllib.request
+
+    from triage.signing import sign
+
+    body = json.dumps({"from": "Li Wei <li.wei@mill.example.cn>", "subject": subject,
+                       "text": "Please confirm receipt of the shipping documents.",
+                       "to": ["claims@cottontrade.example.com"]}).encode()
+    ts = int(time.time())
+    request = urllib.request.Request(
+        f"{live_server.url}/webhooks/inbound/", data=body, method="POST",
+        headers={"Content-Type": "application/json", "X-Triage-Timestamp": str(ts),
+                 "X-Triage-Signature": sign(secret, ts, body)})
+    with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 (our server)
+        assert response.status == 202
+        return json.load(response)["id"]
+
+
+def status_total(driver) -> int:
+    return sum(int(c.text) for c in driver.find_elements(
+        By.CSS_SELECTOR, "#status-counts [data-live^=status-]"))
+
+
+def press_key(driver, key: str) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).send_keys(key).perform()
+
+
+def help_open(driver) -> bool:
+    return driver.execute_script("return document.getElementById('triage-shortcuts').open")
+
+
+@pytest.mark.parametrize("language", ["en", "pt-BR"])
+def test_a_new_email_reaches_the_open_dashboard_and_the_help_lists_the_shortcuts(
+        browsers, live_server, staff, webhook_secret, language):
+    """A signed email posted to the webhook shows in the open dashboard's counts within
+    10 s, without a reload, with a notice that links to the page again; "?" opens the
+    shortcuts' help in the reader's language, Esc closes it; at 1440 and 390 px."""
+    make_escalation()
+    driver = browsers(language)
+    log_in(driver, live_server, "triager1")
+    for width, height in SIZES:
+        driver.set_window_size(width, height)
+        driver.get(f"{live_server.url}/")
+        before = status_total(driver)
+        driver.execute_script("window.triageNotReloaded = true")
+        post_to_webhook(live_server, webhook_secret, f"Shipping documents {language} {width}")
+        # The acceptance: within 10 s, in the open page.
+        WebDriverWait(driver, 10).until(lambda d, n=before + 1: status_total(d) == n)
+        link = WebDriverWait(driver, 10).until(
+            ec.visibility_of_element_located((By.ID, "triage-live-link")))
+        assert link.text == NEW_EMAIL[language]
+        assert driver.execute_script("return window.triageNotReloaded") is True
+        shot(driver, f"live-dashboard-{language}-{width}")
+        assert page_fits(driver) == [], (language, width)
+
+        # "?" opens the help (a dialog, in the page's language); Esc closes it.
+        press_key(driver, "?")
+        WebDriverWait(driver, 10).until(help_open)
+        dialog = driver.find_element(By.ID, "triage-shortcuts")
+        assert dialog.get_attribute("aria-labelledby") == "triage-shortcuts-title"
+        assert dialog.find_element(By.TAG_NAME, "h2").text == SHORTCUTS[language]
+        assert len(dialog.find_elements(By.TAG_NAME, "kbd")) >= 8
+        assert page_fits(driver) == [], (language, width)
+        shot(driver, f"shortcuts-help-{language}-{width}")
+        press_key(driver, "\ue00c")  # Esc
+        WebDriverWait(driver, 10).until(lambda d: not help_open(d))
+
+        # The notice reloads the page: the new email is counted, the notice gone.
+        leaving = driver.find_element(By.TAG_NAME, "html")
+        driver.find_element(By.ID, "triage-live-link").click()
+        WebDriverWait(driver, 10).until(ec.staleness_of(leaving))
+        assert status_total(driver) == before + 1
+        assert not driver.find_elements(By.ID, "triage-live-link")
+    assert csp_violations(driver) == []
+
+
+def test_the_shortcuts_take_move_and_focus_but_never_while_typing(browsers, live_server,
+                                                                  staff):
+    """On the escalation list j chooses the next row and Enter opens it; t takes it,
+    n puts the cursor in the note box where ? and t are only letters; j opens the next
+    escalation of the list, and a new escalation shows on the open list."""
+    first, second = make_escalation(), make_escalation()
+    driver = browsers()
+    driver.set_window_size(1440, 900)
+    log_in(driver, live_server, "desk1")
+    driver.get(f"{live_server.url}/triage/escalation/")
+    rows = [a.get_attribute("href") for a in driver.find_elements(
+        By.CSS_SELECTOR, "#result_list tbody tr th a, #result_list tbody tr td a[href*=change]")]
+    press_key(driver, "j")
+    chosen = WebDriverWait(driver, 10).until(ec.presence_of_element_located(
+        (By.CSS_SELECTOR, "#result_list tr.triage-current")))
+    leaving = driver.find_element(By.TAG_NAME, "html")
+    press_key(driver, "\ue007")  # Enter opens the chosen row
+    WebDriverWait(driver, 10).until(ec.staleness_of(leaving))
+    assert driver.current_url.split("?")[0] == rows[0].split("?")[0], chosen
+
+    press_key(driver, "t")
+    WebDriverWait(driver, 10).until(ec.presence_of_element_located((By.ID, "release-button")))
+    assert driver.find_element(By.ID, "assignee").text in ("You have this item.",)
+    press_key(driver, "n")
+    WebDriverWait(driver, 10).until(
+        lambda d: d.switch_to.active_element.get_attribute("id") == "note_body")
+    press_key(driver, "t?j")
+    assert driver.find_element(By.ID, "note_body").get_attribute("value") == "t?j"
+    assert not help_open(driver)
+    assert driver.current_url.split("?")[0] == rows[0].split("?")[0]
+
+    driver.find_element(By.TAG_NAME, "h1").click()  # out of the box
+    leaving = driver.find_element(By.TAG_NAME, "html")
+    press_key(driver, "j")
+    WebDriverWait(driver, 10).until(ec.staleness_of(leaving))
+    assert driver.current_url.split("?")[0] == rows[1].split("?")[0]
+    assert {first.pk, second.pk} == {int(u.split("/")[-3]) for u in rows[:2]}
+
+    # The list hears of a new escalation without a reload.
+    driver.get(f"{live_server.url}/triage/escalation/")
+    make_escalation()
+    link = WebDriverWait(driver, 10).until(
+        ec.visibility_of_element_located((By.ID, "triage-live-link")))
+    assert link.text == "1 new escalation since you looked: show it"
+    assert csp_violations(driver) == []
+
+
+# Every element a person can see lies within the screen, unless it is inside a box of
+# its own that scrolls or clips (a wide table in its scroll box on the quality page).
+OVERFLOW_JS = """
+const width = document.documentElement.clientWidth, out = [];
+const page = document.documentElement;
+if (page.scrollWidth > page.clientWidth) out.push(`page ${page.scrollWidth} > ${page.clientWidth}`);
+for (const el of document.querySelectorAll('#container *, dialog[open] *')) {
+  const r = el.getBoundingClientRect();
+  if (!r.width || !r.height || (r.right <= width + 1 && r.left >= -1)) continue;
+  let box = el.parentElement, inside = false;
+  while (box && box !== document.body) {
+    if (getComputedStyle(box).overflowX !== 'visible') { inside = true; break; }
+    box = box.parentElement;
+  }
+  if (!inside) out.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className}`
+                        + ` ${Math.round(r.left)}..${Math.round(r.right)}`);
+}
+return out.slice(0, 8);
+"""
+
+
+def page_fits(driver) -> list[str]:
+    return driver.execute_script(OVERFLOW_JS)
+
+
+def list_fits(driver) -> list[str]:
+    """A list's box scrolls no more than the page: its rows fit the screen."""
+    return driver.execute_script(
+        "const box = document.querySelector('.results');"
+        "return box && box.scrollWidth > box.clientWidth"
+        " ? [`list ${box.scrollWidth} > ${box.clientWidth}`] : []")
+
+
+def test_every_page_of_the_working_day_fits_1440_and_390_in_both_languages(
+        browsers, live_server, working_day):
+    """The pages the demo's users visit, at 1440x900 and 390x844, in English and
+    Portuguese: at 1440 neither the page nor its list scrolls sideways; at 390 nothing
+    is wider than the screen (a list's rows fit too)."""
+    from django.urls import reverse
+
+    from triage.models import Escalation, InboundEmail, Ticket
+
+    escalation = Escalation.objects.order_by("pk").last()
+    ticket = Ticket.objects.order_by("pk").first()
+    review = InboundEmail.objects.filter(status="needs_review").first()
+    pages = {
+        "desk1": [("dashboard", reverse("admin:index")),
+                  ("escalations", reverse("admin:triage_escalation_changelist")),
+                  ("escalation", reverse("admin:triage_escalation_change",
+                                         args=[escalation.pk]))],
+        "claims1": [("tickets", reverse("admin:triage_ticket_changelist")),
+                    ("ticket", reverse("admin:triage_ticket_change", args=[ticket.pk])),
+                    ("replies", reverse("admin:triage_reply_changelist"))],
+        "triager1": [("emails", reverse("admin:triage_inboundemail_changelist")),
+                     ("email", reverse("admin:triage_inboundemail_change",
+                                       args=[review.pk])),
+                     ("notes", reverse("admin:triage_note_changelist")),
+                     ("quality", reverse("admin:quality")),
+                     ("audit", reverse("admin:triage_emailevent_changelist"))],
+    }
+    (SHOTS / "fit").mkdir(exist_ok=True)
+    problems = {}
+    for language in ("en", "pt-BR"):
+        driver = browsers(language)
+        for user, visits in pages.items():
+            driver.delete_all_cookies()
+            log_in(driver, live_server, user)
+            for width, height in SIZES:
+                driver.set_window_size(width, height)
+                for name, url in visits:
+                    driver.get(f"{live_server.url}{url}")
+                    found = page_fits(driver) + list_fits(driver)
+                    if found:
+                        problems[f"{name} {language} {width}"] = found
+                    shot(driver, f"fit/{name}-{language}-{width}")
+        assert csp_violations(driver) == []
+    assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())

@@ -60,8 +60,13 @@ def test_changelist_shows_decision_columns_and_offline_marker(client, staff):
     assert response.status_code == 200
     assert "li.wei@jiangsu-mills.example.cn" in body
     assert "180,000" in body and "OFFLINE" in body
-    # The provider's name stays English, marked as such (lang="en") on every page.
     assert 'LLM provider: <span lang="en">OFFLINE rule-based provider' in body
+    # A Portuguese page says it in Portuguese alone, OFFLINE still in capitals.
+    pt = client.get(reverse("admin:triage_inboundemail_changelist"),
+                    HTTP_ACCEPT_LANGUAGE="pt-BR").content.decode()
+    banner = pt[pt.index('id="triage-provider"'):].split("</div>", 1)[0]
+    assert "provedor OFFLINE baseado em regras" in banner
+    assert "rule-based" not in banner and "simulated model" not in banner
 
 
 def test_search_by_contract_reference(client, staff):

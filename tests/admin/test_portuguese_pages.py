@@ -20,7 +20,6 @@ from django.urls import reverse
 
 from tests.factories import login, triaged_raw
 from triage.models import Escalation, InboundEmail, Ticket, TriageRun
-from triage.services import escalations, notes, ownership, replies, tickets
 
 pytestmark = pytest.mark.django_db
 PT = {"HTTP_ACCEPT_LANGUAGE": "pt-BR,pt;q=0.9"}
@@ -45,6 +44,7 @@ received message download attachment attachments filename stored evidence stands
 counterpart email emails lot contract team stopped purpose nothing went wrong assignee
 handed taken released confirmation requested closing correction corrected quote quotes
 field value answer question
+keyboard shortcuts help next previous close search new since looked show reload
 """.split())
 # A word, with its digits and hyphens: "desk1" is a user's name, "Message-ID" a header's.
 _WORD = re.compile(r"[A-Za-zÀ-ÿ0-9]+(?:-[A-Za-zÀ-ÿ0-9]+)*")
@@ -82,12 +82,13 @@ def senders_words() -> list[list[str]]:
 
 def _visible(html: str) -> list[str]:
     """What a person reads on the page: its title, the text of the header and the
-    content, tooltips and button labels; not the sender's or the model's words (quotes,
-    the email's text, what is marked with a ``lang`` of its own), nor what a form holds
-    (a reply being written is in the sender's language)."""
+    content, tooltips, button labels and a list's choices (filters, actions, a hand-over's
+    names), the keyboard shortcuts' help included; not the sender's or the model's words
+    (quotes, the email's text, what is marked with a ``lang`` of its own), nor what a
+    form holds (a reply being written is in the sender's language)."""
     doc = lxml.html.document_fromstring(html)
     for node in doc.xpath("//script|//style|//pre|//q|//textarea|//code"
-                          "|//body//*[@lang]|//option"):
+                          "|//body//*[@lang]"):
         node.drop_tree()
     chunks = [t for t in doc.xpath("//title//text()")]
     for root in doc.xpath('//*[@id="container"]'):
@@ -115,25 +116,6 @@ def english_in(html: str, senders: list[list[str]]) -> list[str]:
     return found
 
 
-@pytest.fixture
-def working_day(staff):
-    """The demo's samples triaged, and the day's first steps taken on them."""
-    for sample in sorted(SAMPLES.glob("*.eml")):
-        triaged_raw(sample.read_bytes())
-    desk, desk2, claims = staff["desk"], staff["desk2"], staff["claims"]
-    first, *others = Escalation.objects.order_by("pk")
-    escalations.escalation_acknowledge(first.pk, desk, "Ligando para a fiação.")
-    escalations.escalation_resolve(first.pk, desk, "Acordo de desconto fechado.")
-    ownership.assignee_take("escalation", others[0].pk, desk)
-    ownership.assignee_hand_over("escalation", others[0].pk, desk, to=desk2, seen=desk.pk)
-    draft, *more = Ticket.objects.order_by("pk")
-    tickets.ticket_approve(draft.pk, claims, seen_version=1)
-    replies.reply_send(draft.email_id, claims, subject="Re: reclamação",
-                       body="Recebemos sua reclamação.")
-    notes.note_add(more[0].email_id, claims, body="Pedir o laudo HVI.")
-    return staff
-
-
 def pages(client, staff) -> list[tuple[str, str, dict]]:
     """(who, url, POST data or None) for every page the demo's users reach."""
     out = []
@@ -143,7 +125,10 @@ def pages(client, staff) -> list[tuple[str, str, dict]]:
         out += [(who, reverse(name), None) for name in lists]
     out += [("triager", reverse(name), None)
             for name in ("admin:triage_notification_changelist", "admin:triage_forward_changelist",
-                         "admin:triage_emailevent_changelist")]
+                         "admin:triage_emailevent_changelist", "admin:triage_note_changelist",
+                         "admin:triage_reply_changelist", "admin:quality")]
+    out += [("claims", reverse("admin:triage_note_changelist"), None),
+            ("claims", reverse("admin:triage_reply_changelist"), None)]
     out += [("triager", reverse("admin:triage_inboundemail_changelist")
              + "?status__exact=needs_review", None),
             ("desk2", reverse("admin:triage_escalation_changelist") + "?second=waiting", None),

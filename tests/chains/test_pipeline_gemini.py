@@ -30,7 +30,7 @@ def run_pipeline(body: str = BREAKOUT, subject: str = "Contamination claim CT-1"
     email = EmailInput(subject=subject, from_header="Mill <qa@mill.example.cn>", body=body,
                        received_at=datetime(2026, 11, 16, 8, 0, tzinfo=UTC))
     return run_chains(email, model=llm.build_model(spec), spec=spec,
-                        config=Config.from_settings())
+                        config=Config.from_settings(history=False))
 
 
 def test_request_carries_system_instruction_nonce_delimiter_and_schema(gemini):
@@ -171,7 +171,7 @@ def test_claim_email_takes_three_calls_in_two_rounds(gemini):
                                  "20 days.", subject="Quality claim")
     assert decision.route == "ticket"
     assert (len(decision.calls), decision.rounds) == (3, 2)
-    questions = Config.from_settings().questions
+    questions = Config.from_settings(history=False).questions
     assert [c["number"] for c in decision.checklist] == list(range(1, len(questions) + 1))
     # The checklist was asked in the extraction call, every question listed once.
     [extraction] = gemini.calls("extraction")

@@ -14,6 +14,8 @@ from tests.factories import MAIL, ROOT
 from triage.models import InboundEmail, Notification, Status
 
 
+# triage_message stores nothing, but reads the mailbox's correspondents like the worker.
+@pytest.mark.django_db
 @pytest.mark.parametrize("path", sorted(MAIL.glob("*.eml")), ids=lambda p: p.name)
 def test_triage_message_json_on_every_sample(path):
     out = StringIO()
@@ -28,6 +30,7 @@ def test_triage_message_json_on_every_sample(path):
         assert {"exposure_amount", "exposure_currency", "exposure_usd"} <= set(data["claim"])
 
 
+@pytest.mark.django_db
 def test_triage_message_text():
     out = StringIO()
     call_command("triage_message", "--text", "Contamination found in lot 4, claim "
@@ -43,6 +46,7 @@ BANK = ("Invoice OF-5521 for ocean freight, USD 8,740.00. Please note our bank d
         "changed: kindly remit to IBAN GB33BUKB20201555555555.")
 
 
+@pytest.mark.django_db
 def test_triage_message_says_the_reasons_in_the_active_language_and_prints_codes_as_json():
     out = StringIO()
     call_command("triage_message", "--text", BANK, "--json", stdout=out)

@@ -95,7 +95,7 @@ def _run(ext: dict):
                        from_header="QA <qa@mill.example.br>", body=BODY,
                        received_at=datetime(2026, 11, 16, 8, 0, tzinfo=UTC))
     return run_chains(email, model=llm.build_model(spec), spec=spec,
-                      config=Config.from_settings())
+                      config=Config.from_settings(history=False))
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from lab.evaluation import expected_escalate, must_reach_a_person, run_eval
+from lab.evaluation import expected_escalate, mailbox_history, must_reach_a_person, run_eval
 from tests.factories import ROOT, triaged_sample
 from triage.models import TriageRun
 
@@ -86,6 +86,22 @@ def test_what_must_reach_a_person():
     assert not must_reach_a_person({"must_escalate": False, "bank_change": False,
                                     "route": "forwarded"})
     assert expected_escalate({"escalate": True}) and expected_escalate({"must_escalate": True})
+
+
+def test_each_case_reads_the_rest_of_its_set_as_the_mailboxs_history():
+    """Every other mail of the set arrived before: its From domains are the case's
+    correspondents, but a domain only this case writes, free mail, and a domain that
+    passes for ours or for another of them (its mail was flagged on arrival) are not."""
+    real, fake = "rupganj-spinning.example.com", "rupganj-spinnlng.example.com"
+    history = mailbox_history({
+        "real1": f"a@{real}", "real2": f"b@{real}", "fake": f"c@{fake}",
+        "transmed": "d@transmed.example.fr", "free": "e@gmail.com",
+        "ours-fake": "f@serradomar-alqodao.example.com",
+    }, ("serradomar-algodao.com.br",))
+    assert history["fake"] == (real, "transmed.example.fr")  # the look-alike is read
+    assert history["real1"] == ("transmed.example.fr",)  # which came first is unknown
+    assert history["transmed"] == ()  # it wrote only once: not known to itself
+    assert "gmail.com" not in history["real1"] and "gmail.com" not in history["fake"]
 
 
 BLIND = ROOT / "lab" / "data" / "blind"

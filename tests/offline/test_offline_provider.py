@@ -18,7 +18,7 @@ def run(subject: str, body: str, sender: str = "Mill <qa@mill.example.com>"):
     email = EmailInput(subject=subject, from_header=sender, body=body,
                        received_at=datetime(2026, 11, 16, 9, 0, tzinfo=UTC))
     return run_chains(email, model=llm.build_model(spec), spec=spec,
-                        config=Config.from_settings())
+                        config=Config.from_settings(history=False))
 
 
 @pytest.mark.parametrize("name,route,department", [
@@ -124,7 +124,7 @@ def _with_slow_pdf(subject: str, body: str, beside: bytes | None = None) -> Emai
 def _decide(email: EmailInput):
     spec = llm.model_spec()
     return run_chains(email, model=llm.build_model(spec), spec=spec,
-                        config=Config.from_settings())
+                        config=Config.from_settings(history=False))
 
 
 def test_a_claim_beside_a_slow_pdf_is_read_and_escalates():

@@ -94,6 +94,7 @@ def persuaded(gemini):
     return gemini
 
 
+@pytest.mark.django_db  # the decision reads the correspondents
 @pytest.mark.parametrize("code,text", UNREAD, ids=[c for c, _ in UNREAD])
 def test_a_claim_in_an_unread_language_goes_to_a_person_when_the_model_calls_it_routine(
         persuaded, code, text):
@@ -102,6 +103,7 @@ def test_a_claim_in_an_unread_language_goes_to_a_person_when_the_model_calls_it_
     assert {"code": Code.LANGUAGE_UNREAD, "language": code} in decision.review_signals
 
 
+@pytest.mark.django_db  # the decision reads the correspondents
 def test_routine_mail_in_our_languages_is_still_forwarded(persuaded):
     decision = _decide("Dear Sirs, please find attached the freight invoice for contract "
                        "CT-2026-0142, payable to the usual account within 30 days.")
@@ -109,6 +111,7 @@ def test_routine_mail_in_our_languages_is_still_forwarded(persuaded):
     assert not any(s["code"] == Code.LANGUAGE_UNREAD for s in decision.review_signals)
 
 
+@pytest.mark.django_db  # the decision reads the correspondents
 def test_a_model_that_reads_the_claim_keeps_its_route(gemini):
     from lab.scripted_gemini import Reply
 

@@ -118,6 +118,47 @@ def test_reading_grows_linearly_with_the_known_domains():
                   label="known domains")
 
 
+# The mailbox's correspondents (``triage.correspondents``): the domains that have written
+# to us before, known beside the configured ones. Nobody configured these.
+HISTORY = ["rupganj-spinning.example.com", "transmed.example.fr", "merseyfibre.example.com",
+           "hengyuan-tex.example.cn", "atlanticalog.example.com"]
+
+
+@pytest.mark.parametrize("domain,resembles,how", [
+    ("rupganj-spinnlng.example.com", "rupganj-spinning.example.com", "typo"),
+    ("transmed-fr.example.com", "transmed.example.fr", "affix"),
+    ("merseyfibre.example.net", "merseyfibre.example.com", "ending"),
+    ("atlantica1og.example.com", "atlanticalog.example.com", "letters"),
+])
+def test_a_lookalike_of_a_correspondent_is_caught(domain, resembles, how):
+    found = lookalike(domain, [OURS, *HISTORY])
+    assert found is not None and (found.resembles, found.how) == (resembles, how)
+
+
+@pytest.mark.parametrize("domain", [
+    *HISTORY,  # each correspondent itself
+    "rupganj-weaving.example.com", "transmedia.example.com",  # a shared word, two letters more
+    "merseycotton.example.com", "hengda-tex.example.cn",  # neighbours two edits or more apart
+    "atlanticocargo.example.com",
+])
+def test_a_correspondents_legitimate_neighbour_passes(domain):
+    assert lookalike(domain, [OURS, *HISTORY]) is None
+
+
+def test_reading_against_thousands_of_correspondents_stays_linear():
+    """The known domains recur for every email: parsed and reduced to skeletons once,
+    each costs a few comparisons per sender. Growth by CPU time (never a wall clock),
+    with the known set already read once, as a worker's is."""
+    def build(n: int) -> list[str]:
+        known = [f"mill{i:06d}-spinning.example.com" for i in range(n)]
+        lookalike("warm.example.com", known)
+        return known
+
+    senders = [f"{w}-spinnlng.example.com" for w in ("rupganj", "meghna", "karnaphuli")]
+    assert_linear(build, lambda known: [lookalike(s, known) for s in senders], 2000,
+                  label="known correspondents")
+
+
 ROUTINE = "Please find our freight invoice OF-5521 for USD 8,740.00 attached."
 
 
@@ -128,7 +169,7 @@ def _decide(sender: str, *, reply_to: str = "", body: str = ROUTINE):
     spec = llm.model_spec()
     email = EmailInput.from_parsed(mime.parse_bytes(raw),
                                    received_at=datetime(2026, 11, 30, 9, 0, tzinfo=UTC))
-    config = Config.from_settings()
+    config = Config.from_settings(history=False)
     return run_chains(email, model=llm.build_model(spec), spec=spec, config=config)
 
 

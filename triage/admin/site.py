@@ -6,13 +6,10 @@ from django.contrib import admin
 from django.urls import path
 from django.utils.translation import gettext_lazy as _
 
+from triage.admin.live import DASHBOARD_PERMISSIONS, live_context, live_view
 from triage.admin.quality import quality_page
 from triage.admin.work import handed_to
 from triage.selectors import dashboard
-
-# The dashboard shows email subjects, exposures and deadlines: only someone a triage
-# group lets read emails and escalations sees it. Being staff only opens the login.
-DASHBOARD_PERMISSIONS = ("triage.view_inboundemail", "triage.view_escalation")
 
 
 class TriageAdminSite(admin.AdminSite):
@@ -28,10 +25,12 @@ class TriageAdminSite(admin.AdminSite):
         if request.user.has_perms(DASHBOARD_PERMISSIONS):
             context["dashboard"] = {**dashboard(request.user),
                                     "handed_to": handed_to(request.user)}
+            context["triage_live"] = live_context(request, new="email", dashboard=True)
         return super().index(request, context)
 
     def get_urls(self):
         return [path("quality/", self.admin_view(self.quality), name="quality"),
+                path("live/", self.admin_view(live_view), name="live"),
                 *super().get_urls()]
 
     def quality(self, request):

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from triage import formats, labels
 from triage.admin import replies
 from triage.admin.base import ObjectAction
+from triage.admin.live import live_context
 from triage.console_forms import NoteAddForm, ReplyForm, hand_over_form
 from triage.forms import ActionForm
 from triage.models import EmailEvent, Note, Reply
@@ -294,4 +295,13 @@ class WorkAdmin:
         if obj is not None:
             extra["work"] = self.work_context(request, obj)
             extra["card"] = self.evidence_card(obj)
+            # Tells the person when a colleague (or the pipeline) changes the item.
+            extra["triage_live"] = live_context(
+                request, email_id=obj.pk if self.work_kind == "email" else obj.email_id)
         return super().change_view(request, object_id, form_url, extra)
+
+    def changelist_view(self, request, extra_context=None):
+        # "N new since you looked" on the list (live.js asks ``admin:live``).
+        extra = {**(extra_context or {}), "triage_live": live_context(request,
+                                                                      new=self.work_kind)}
+        return super().changelist_view(request, extra)

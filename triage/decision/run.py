@@ -1,4 +1,4 @@
-"""Run the chains for one email and decide (no database: the service stores it).
+"""Run the chains for one email and decide (nothing stored: the service stores it).
 
 Claim emails: classification, then extraction (which answers the qualification
 checklist too) and escalation check concurrently, then the backstop: 3 calls in 2
@@ -31,6 +31,7 @@ from triage import backstop
 from triage.chains import classification, escalation, extraction
 from triage.chains.llm import ChainError, ModelSpec, build_model, classify_exception, model_spec
 from triage.chains.untrusted import prompt_inputs, wrap
+from triage.correspondents import known_correspondents, own_domains
 from triage.decision import grounding
 from triage.decision import route as routing
 from triage.decision.input import EmailInput
@@ -50,10 +51,14 @@ class Config:
     max_chars: int
     # Our own and the counterparts' domains: a sender passing for one goes to a person.
     known_domains: tuple[str, ...] = ()
+    # The mailbox's correspondents (``triage.correspondents``), known the same way.
+    correspondents: tuple[str, ...] = ()
+    senders_known = property(lambda self: (*self.known_domains, *self.correspondents))
 
     @classmethod
-    def from_settings(cls) -> Config:
-        """The one way the product builds its pipeline config: from Django settings."""
+    def from_settings(cls, *, history: bool = True) -> Config:
+        """The one way the product builds its pipeline config: from Django settings and
+        (``history``: the lab and tests without a database go without) the correspondents."""
         return cls(
             policy=backstop.Policy(
                 threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
@@ -64,9 +69,9 @@ class Config:
             questions=settings.TRIAGE_CHECKLIST_QUESTIONS,
             max_calls=settings.TRIAGE_MAX_LLM_CALLS_PER_EMAIL,
             max_chars=settings.TRIAGE_MAX_CHAIN_INPUT_CHARS,
-            known_domains=tuple(dict.fromkeys(d for d in (
-                *(a.rpartition("@")[2] for a in settings.TRIAGE_OWN_ADDRESSES),
-                *settings.TRIAGE_COUNTERPART_DOMAINS) if d)),
+            known_domains=tuple(dict.fromkeys((*own_domains(),
+                                               *settings.TRIAGE_COUNTERPART_DOMAINS))),
+            correspondents=known_correspondents() if history else (),
         )
 
 
@@ -205,7 +210,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # objective facts (amount, deadline) are checked against the extraction; the
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
-    lookalikes = signals.sender_lookalikes(email.senders, config.known_domains)
+    lookalikes = signals.sender_lookalikes(email.senders, config.senders_known)
     language = unread_language(email.subject, text)
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)

@@ -11,6 +11,7 @@ from triage.models.mail import (
     TERMINAL,
     TRANSITIONS,
     Attachment,
+    CorrespondentDomain,
     EmailEvent,
     InboundEmail,
     Provider,
@@ -34,7 +35,8 @@ from triage.models.runs import ChainCall, RunStatus, TriageRun
 
 __all__ = [
     "ESCALATION_OPEN", "ESCALATION_TRANSITIONS", "ROUTED", "TERMINAL", "TRANSITIONS",
-    "Attachment", "ChainCall", "DataRequest", "EmailEvent", "Escalation", "Forward", "InboundEmail",
+    "Attachment", "ChainCall", "CorrespondentDomain", "DataRequest", "EmailEvent", "Escalation",
+    "Forward", "InboundEmail",
     "Note", "Notification", "Provider", "Reply", "RunStatus", "Status", "Ticket", "TicketVersion",
     "Tombstone",
     "TriageRun", "WebhookToken", "attachment_path", "attachment_storage", "can_transition",

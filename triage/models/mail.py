@@ -172,6 +172,26 @@ class WebhookToken(models.Model):
         return f"{self.provider} token until {self.expires_at:%Y-%m-%d %H:%M:%S}"
 
 
+class CorrespondentDomain(models.Model):
+    """A domain that has written to us, by its From address: the mailbox's own history
+    of who its correspondents are, so a sender passing for one of them goes to a person
+    (``triage.correspondents``). One row per domain, counted as mail is stored
+    (``services.correspondents``) and uncounted as its content is erased.
+
+    ``flagged``: how many of its emails were themselves read as a look-alike on arrival.
+    A domain with any is never a correspondent to compare against: a fraudster's
+    look-alike does not become "known" by writing again."""
+
+    domain = models.CharField(max_length=255, unique=True)
+    first_seen = models.DateTimeField()
+    last_seen = models.DateTimeField()
+    emails = models.PositiveIntegerField(default=0)
+    flagged = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.domain
+
+
 class EmailEvent(models.Model):
     """The audit trail: one row per status change, pipeline event or staff action,
     written in the same transaction as the change. Every object staff act on hangs off

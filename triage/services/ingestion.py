@@ -20,6 +20,7 @@ from triage.models import Attachment, InboundEmail, Reply, Status, WebhookToken
 from triage.readers.signals import sender_lookalikes
 from triage.routes import Code, reason
 from triage.services.audit import audit_event, audit_write_many
+from triage.services.correspondents import correspondent_count
 from triage.services.queue import email_publish_on_commit
 from triage.services.threads import email_find_parent
 from triage.signing import verify_outbound
@@ -162,6 +163,8 @@ def email_ingest(
                 status_reasons=[automated] if automated else [],
             )
             _store_attachments(email, parsed)
+            if not is_bounce(automated):  # a mail server's, not a correspondent's
+                correspondent_count(email.from_address, email.flags, email.received_at)
             audit_write_many([
                 audit_event(email.pk, "received", new_status=Status.RECEIVED,
                             reasons=[reason(Code.RECEIVED_VIA, provider=provider)],
@@ -193,11 +196,12 @@ def email_ingest(
 def _sender_flags(parsed: ParsedEmail, envelope_sender: str) -> None:
     """What staff should see about who the mail says it is from: a Reply-To that is not
     the From (the worker reads it too), and domains passing for ours or a
-    counterpart's (the same reading the decision makes, as a flag on the page)."""
+    counterpart's or a correspondent's (the same reading the decision makes, as a flag
+    on the page; a look-alike From is counted as such: ``triage.correspondents``)."""
     if parsed.reply_to and parsed.reply_to.lower() != parsed.from_address.lower():
         parsed.flags["reply_to"] = parsed.reply_to[:320]
     fakes = sender_lookalikes([parsed.from_address, parsed.reply_to, envelope_sender],
-                              Config.from_settings().known_domains)
+                              Config.from_settings().senders_known)
     if fakes:
         parsed.flags["lookalike_sender"] = [
             {"domain": f.domain, "resembles": f.resembles, "how": f.how} for f in fakes]

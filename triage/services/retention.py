@@ -11,7 +11,8 @@ Three stages, each one transaction per email with its tombstone and its audit ro
   and the ticket's free texts, notifications, the audit rows' free text and details,
   and the admin's log entries of the email, its escalation and its ticket. The rows
   stay, and what they count and decided (routes, statuses, codes, amounts, deadlines,
-  contract and lot references, who did what and when);
+  contract and lot references, who did what and when); the sender's domain stops
+  counting it, and is forgotten when no other stored email has it;
 * ``record``: the email itself, with its runs, decisions and audit rows; only the
   tombstones (no personal data) remain.
 
@@ -53,6 +54,7 @@ from triage.models import (
 )
 from triage.routes import ERASED, Trigger
 from triage.services.audit import audit_write
+from triage.services.correspondents import correspondent_uncount
 
 log = logging.getLogger(__name__)
 
@@ -176,6 +178,10 @@ def _delete_files(names: Iterable[str]) -> None:
 
 
 def _remove_content(email_id: int) -> list[str]:
+    # Its domain no longer counts this email; a domain no stored email has is forgotten.
+    for sender, flags in InboundEmail.objects.filter(pk=email_id).values_list(
+            "from_address", "flags"):
+        correspondent_uncount(sender, flags)
     InboundEmail.objects.filter(pk=email_id).update(
         subject="", text_body="", html_body="", html_text="", attachment_text="",
         from_header="", from_address="",

@@ -161,7 +161,7 @@ def _correction_backstop(ticket: Ticket, actor, claim: dict, changed: set[str]) 
             claim.get("exposure_currency")),
         deadline=date.fromisoformat(deadline) if deadline_changed and deadline else None,
         # The email's own text was read when it was triaged; here only the figures.
-        received_at=now, email_text="", policy=Config.from_settings().policy)
+        received_at=now, email_text="", policy=Config.from_settings(history=False).policy)
     if not result.escalate:
         return []
     email = InboundEmail.objects.select_for_update().get(pk=ticket.email_id)
