@@ -312,3 +312,43 @@ def test_routing_sends_a_review_signal_to_a_person():
 ])
 def test_negated_contamination_does_not_escalate(text):
     assert evaluate(text=text).escalate is False
+
+
+@pytest.mark.parametrize("claimed,closed", [
+    # A claim withdrawn, a payment received in full and final settlement, a claim revised
+    # below the threshold, a partial payment leaving a small balance: nothing open is
+    # large, so nothing contradicts a model that read the mail right. The same figure
+    # claimed still escalates.
+    ("We claim USD 96,000 for lot 5, ref. PTM/27/009.",
+     "Accordingly we hereby withdraw our claim ref. PTM/27/009 for USD 96,000."),
+    ("Reclamamos USD 61.250,00 por la contaminación del contrato CT-851.",
+     "Confirmamos la recepción de su transferencia por USD 61.250,00, correspondiente a la "
+     "liquidación total y definitiva del reclamo."),
+    ("Por lo tanto, reclamamos USD 58,900.00 por el faltante.",
+     "Por lo tanto, revisamos nuestro reclamo de USD 58,900.00 a USD 47,300.00, monto que "
+     "sustituye al anterior."),
+    ("Wir fordern Schadenersatz in Höhe von EUR 52.800,00 für Partie 5.",
+     "Wir reduzieren unsere Forderung von EUR 52.800,00 auf EUR 39.600,00."),
+    ("Original claim USD 72.000.", "Original claim USD 72.000 minus partial payment "
+     "USD 30.000 -> open balance USD 42.000."),
+])
+def test_a_closed_or_replaced_figure_contradicts_nothing_the_same_figure_claimed_escalates(
+        claimed, closed):
+    assert evaluate("5000", "USD", text=claimed).escalate, claimed
+    result = evaluate("5000", "USD", text=closed)
+    assert not result.escalate and not result.review, closed
+
+
+@pytest.mark.parametrize("text", [
+    # Revised up, or a large balance left of a claim stated: still the desk.
+    "We increase our claim from USD 47,300 to USD 58,900.",
+    "Wir erhöhen unsere Forderung von EUR 42.000,00 auf EUR 58.900,00.",
+    "Our claim is USD 180,000. You paid USD 32,700, so a balance of USD 147,300 is open.",
+])
+def test_a_large_revised_figure_or_balance_still_escalates(text):
+    assert evaluate("5000", "USD", text=text).escalate, text
+
+
+def test_a_claim_revised_up_to_a_large_figure_is_no_bound_it_reaches_a_person():
+    result = evaluate("5000", "USD", text="We revise our claim from USD 47,300 up to USD 58,900.")
+    assert [r["code"] for r in result.review] == [Code.EXPOSURE_NOT_THE_CLAIM]

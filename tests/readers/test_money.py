@@ -275,6 +275,41 @@ STATED_OR_NOT = [
     # a loss word between the claim word and the figure does not hide the claim word
     ("Chiediamo il risarcimento del danno subito, pari a USD 180.000.",
      "Il risarcimento del danno subito, pari a USD 180.000, è stato saldato."),
+    # closed by the sender's own act: a claim withdrawn, a debit note cancelled, a
+    # payment received (bound to what it closes, read to the sentence's end)
+    ("We claim USD 96,000 for lot 5, ref. PTM/27/009.",
+     "We hereby withdraw our claim ref. PTM/27/009 for USD 96,000."),
+    ("Reclamamos USD 52.400,00 por el contrato CT-930.",
+     "Retiramos nuestro reclamo y anulamos la Nota de Débito ND-2291 por USD 52.400,00."),
+    ("Reclamamos US$ 180.000,00 referente ao lote 5.",
+     "Retiramos nossa reclamação de US$ 180.000,00 referente ao lote 5."),
+    ("Wir fordern Schadenersatz in Höhe von EUR 180.000,00 für Partie 5.",
+     "Hiermit ziehen wir unsere Reklamation über EUR 180.000,00 zurück."),
+    ("Nous réclamons 180 000,00 USD pour le lot 5.",
+     "Nous retirons notre réclamation de 180 000,00 USD pour le lot 5."),
+    ("Chiediamo un risarcimento di USD 180.000 per il lotto 5.",
+     "Ritiriamo il nostro reclamo di USD 180.000 per il lotto 5."),
+    ("Kontamine balyalar için USD 180.000 tazminat talep ediyoruz.",
+     "USD 180.000 tutarındaki tazminat talebimizi geri alıyoruz."),
+    ("Chúng tôi yêu cầu bồi thường USD 180.000 cho lô 5.",
+     "Chúng tôi rút lại yêu cầu bồi thường USD 180.000 cho lô 5."),
+    ("我方就第5批向贵方索赔USD 180,000。", "我方撤回第5批的索赔USD 180,000。"),
+    ("Reclamamos USD 61.250,00 por la contaminación del contrato CT-851.",
+     "Confirmamos la recepción de su transferencia por USD 61.250,00, correspondiente a la "
+     "liquidación total y definitiva del reclamo."),
+    ("Reclamamos USD 72.000,00 pela contaminação do lote 4391.",
+     "O pagamento de USD 72.000,00 da reclamação foi feito em 30/11."),
+    ("Wir fordern Schadenersatz in Höhe von EUR 180.000,00 für Partie 5.",
+     "Wir bestätigen den Eingang Ihrer Zahlung von EUR 180.000,00 für unsere Reklamation."),
+    ("Nous réclamons 180 000,00 USD pour le lot 5.",
+     "Nous accusons réception de votre virement de 180 000,00 USD pour notre réclamation."),
+    ("Chiediamo un risarcimento di USD 180.000 per il lotto 5.",
+     "Confermiamo la ricezione del bonifico di USD 180.000 per il nostro reclamo."),
+    ("Kontamine balyalar için USD 180.000 tazminat talep ediyoruz.",
+     "Tazminat talebimiz için USD 180.000 ödemenizi aldık."),
+    ("Chúng tôi yêu cầu bồi thường USD 180.000 cho lô 5.",
+     "Chúng tôi đã nhận được khoản thanh toán bồi thường USD 180.000."),
+    ("我方就第5批向贵方索赔USD 180,000。", "我方已收到贵方就索赔支付的款项USD 180,000。"),
 ]
 
 
@@ -457,6 +492,11 @@ HOSTILE = {
     "locale currency names": "1 dollars des États-Unis ",
     "German claim words": "Schadenersatz USD 1 ",
     "Chinese claim words": "索赔USD 1。已结清",
+    "claims revised": "we revise our claim from USD 3 to USD 2 ",
+    "balances after payments": "claim USD 7 paid USD 3 balance USD 4 ",
+    "balances of one value": "balance USD 4 ",
+    "claims withdrawn and payments received": "we withdraw our claim receipt of USD 1 ref. ",
+    "words to close a claim with no claim": "ziehen wir unsere Forderung ",
 }
 
 
@@ -629,3 +669,87 @@ def test_an_amount_as_babel_formats_it_in_any_of_our_locales_reads_back(
     expected = amount.quantize(Decimal(1).scaleb(-places)) if places else \
         amount.quantize(Decimal(1))
     assert read(f"Wir fordern {written} für Lot 4.") == [(expected, currency)], written
+
+
+# A claim revised in each of our languages: the new figure replaces the old one, whichever
+# way it moves; the same figures with no revision are two claims.
+REVISED = [
+    "We have revised our claim from USD 180,000 down to USD 47,300.",
+    "Revisamos nossa reclamação de US$ 180.000,00 para US$ 47.300,00.",
+    "Revisamos nuestro reclamo de USD 180.000,00 a USD 47.300,00, monto que sustituye al "
+    "anterior.",
+    "Wir haben unsere Berechnung angepasst und reduzieren unsere ursprüngliche Forderung\n"
+    "von EUR 180.000,00 auf\n\n      EUR 47.300,00\n",
+    "Nous réduisons notre réclamation de 180 000,00 USD à 47 300,00 USD.",
+    "Riduciamo il nostro reclamo da USD 180.000 a USD 47.300.",
+    "Tazminat talebimizi USD 180.000'den USD 47.300'e düşürüyoruz.",
+    "Chúng tôi điều chỉnh yêu cầu bồi thường từ USD 180.000 xuống USD 47.300.",
+    "我方将索赔金额从USD 180,000下调至USD 47,300。",
+]
+
+
+@pytest.mark.parametrize("text", REVISED)
+def test_a_revised_claim_counts_its_new_figure_only(text):
+    (claimed,) = money.claimed_totals(text)
+    assert claimed.money.amount == Decimal(47300) and claimed.open, text
+    # Revised up (47,000 -> 180,300), the new figure counts the same way.
+    up = text.replace("180", "@").replace("47", "180").replace("@", "47")
+    (claimed,) = money.claimed_totals(up)
+    assert claimed.money.amount == Decimal(180300) and claimed.open, up
+
+
+def test_the_same_two_figures_not_revised_are_both_claimed():
+    (claimed,) = money.claimed_totals("We claim USD 180,000 for lot 4 and USD 47,300 for lot 5.")
+    assert claimed.money.amount == Decimal(227300)
+
+
+# A partial payment or a credit leaves an open balance: the balance is the claim, in each
+# of our languages; paid in full, or with no payment beside it, the claim stands.
+BALANCES = [
+    "Our claim was USD 180,000.00; after your payment of USD 132,700.00 a balance of "
+    "USD 47,300.00 is still outstanding.",
+    "Nossa reclamação de US$ 180.000,00, menos o pagamento parcial de US$ 132.700,00, deixa "
+    "um saldo em aberto de US$ 47.300,00.",
+    "Del reclamo de USD 180.000,00 recibimos un abono de USD 132.700,00; queda un saldo "
+    "pendiente de USD 47.300,00.",
+    "Von unserer Forderung über EUR 180.000,00 haben Sie EUR 132.700,00 gezahlt; der "
+    "Restbetrag von EUR 47.300,00 ist offen.",
+    "Sur notre réclamation de 180 000,00 USD, votre paiement de 132 700,00 USD laisse un "
+    "solde de 47 300,00 USD.",
+    "Del nostro reclamo di USD 180.000 avete pagato USD 132.700; il saldo di USD 47.300 resta "
+    "aperto.",
+    "USD 180.000 tutarındaki tazminat talebimizden USD 132.700 ödeme alındı; kalan bakiye "
+    "USD 47.300.",
+    "Yêu cầu bồi thường USD 180.000, đã thanh toán USD 132.700, số dư còn lại USD 47.300.",
+    "索赔USD 180,000，贵方已付USD 132,700，余额USD 47,300。",
+    "Thank you for the credit note CN-6 for USD 132,700.00 which we have received on "
+    "account of our claim.\nHence the\nbalance amount of USD 47,300.00 is still open.\n\n"
+    "> We have studied your claim of USD 180,000 and accept USD 132,700.00.",
+]
+
+
+@pytest.mark.parametrize("text", BALANCES)
+def test_the_open_balance_after_a_payment_is_the_claim(text):
+    (claimed,) = money.claimed_totals(text)
+    assert claimed.money.amount == Decimal(47300) and claimed.open, text
+
+
+def test_a_balance_of_a_claim_stated_is_stated_and_a_large_one_stays_open():
+    (claimed,) = money.claimed_totals(
+        "Our claim is USD 180,000. You paid USD 32,700, so a balance of USD 147,300 is open.")
+    assert claimed.money.amount == Decimal(147300) and claimed.stated and claimed.open
+    # Beside a word of payment in its own sentence, a balance is still open.
+    (claimed,) = money.claimed_totals(
+        "Yêu cầu bồi thường USD 180.000, đã thanh toán USD 32.700, số dư còn lại USD 147.300.")
+    assert claimed.money.amount == Decimal(147300) and claimed.open
+
+
+def test_figures_that_do_not_leave_a_balance_are_claimed_as_before():
+    # no payment beside the smaller figure: items, not a balance
+    (claimed,) = money.claimed_totals(
+        "We claim USD 180,000: lot 4 USD 132,700 and, for the balance of the lot, USD 47,300.")
+    assert claimed.money.amount == Decimal(180000)
+    # a payment that does not add up: the claim stands
+    (claimed,) = money.claimed_totals(
+        "Our claim is USD 180,000. You paid USD 30,000; a balance of USD 47,300 is open.")
+    assert claimed.money.amount >= Decimal(180000)

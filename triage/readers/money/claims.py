@@ -13,6 +13,15 @@ from decimal import Decimal
 
 from triage.readers.money.amount import Money, find_amounts
 from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
+from triage.readers.money.vocabulary import (
+    _BALANCE_RE,
+    _PAYMENT_AFTER_RE,
+    _PAYMENT_RE,
+    _REVISE_RE,
+    _REVISED_FROM_RE,
+    _REVISED_TO_RE,
+    _STILL_OPEN_RE,
+)
 
 # --- What the sender claims -------------------------------------------------------------
 
@@ -175,6 +184,123 @@ def _exposure_entries(claimed: list[tuple[Money, str]],
     return entries
 
 
+# How far around a figure the words that call it a balance or a payment are read.
+_NEAR_BEFORE, _NEAR_AFTER = 60, 40
+# At most this many characters between a revised figure and the one replacing it.
+_REVISION_GAP = 40
+# How far before a revised figure its verb is looked for across a hard-wrapped line.
+_REVISION_VERB = 120
+_SUPERSEDED = "superseded"
+
+
+def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
+    """(old, new) pairs of a figure revised in its sentence: a revising verb (revise,
+    reduce, reduzieren, réduire, düşürmek, 下调...), the old figure after "from" (de,
+    von, da, từ, 从; the Turkish ablative after it: "58.900'den") and the new one right
+    after it ("to", a, para, auf, à, xuống, 至; "47.300'e")."""
+    text, pairs = ctx.text, []
+    for i in range(len(amounts) - 1):
+        old, new = amounts[i], amounts[i + 1]
+        if old.currency != new.currency or new.start - old.end > _REVISION_GAP:
+            continue
+        gap = text[old.end:new.start]
+        if not gap.strip() or not _REVISED_TO_RE.fullmatch(gap):
+            continue
+        lo = ctx.sentence_start(old.start, _SENTENCE_WINDOW)
+        turkish = gap.lstrip("'’").startswith(("den", "dan", "ten", "tan"))
+        if not (turkish or _REVISED_FROM_RE.search(text, max(lo, old.start - 12), old.start)):
+            continue
+        # The verb may sit on the line before in a hard-wrapped paragraph.
+        verb_lo = min(lo, max(ctx.paragraph_start(old.start), old.start - _REVISION_VERB))
+        if _REVISE_RE.search(text, verb_lo, ctx.sentence_end_far(new.end)):
+            pairs.append((i, i + 1))
+    return pairs
+
+
+def _near(ctx: _Context, pattern: re.Pattern, amounts: list[Money], i: int,
+          after: re.Pattern | None = None) -> bool:
+    """Whether ``pattern`` is in the words just before the figure, in its sentence and
+    after the figure before it, or ``after`` (anchored) in the words right after it, up
+    to the next figure ("USD 44,000.00 is still open")."""
+    a = amounts[i]
+    lo = max(ctx.sentence_start(a.start, _NEAR_BEFORE), a.start - _NEAR_BEFORE,
+             amounts[i - 1].end if i else 0)
+    if pattern.search(ctx.text, lo, a.start):
+        return True
+    hi = min(ctx.sentence_end(a.end), a.end + _NEAR_AFTER,
+             amounts[i + 1].start if i + 1 < len(amounts) else len(ctx.text))
+    return bool(after is not None and after.match(ctx.text, a.end, hi))
+
+
+def _balances(ctx: _Context, amounts: list[Money],
+              kinds: list[str]) -> list[tuple[int, int, int]]:
+    """(claim, payment, balance) triples of one currency: a figure called a balance
+    (balance, outstanding, saldo, Restbetrag, solde, bakiye, còn lại, 余额) that is a
+    nearby figure less another one paid, credited or received ("original claim USD
+    72.000 minus partial payment USD 30.000 -> open balance USD 42.000"). Bounded: each
+    balance looks at the ``_RECENT`` figures of its currency either side, and each
+    difference at the first ``_RECENT`` figures of that value."""
+    by_currency: dict[str | None, list[int]] = {}
+    for i, a in enumerate(amounts):
+        by_currency.setdefault(a.currency, []).append(i)
+    found = []
+    for indices in by_currency.values():
+        by_value: dict[Decimal, list[int]] = {}
+        for i in indices:
+            occurrences = by_value.setdefault(amounts[i].amount, [])
+            if len(occurrences) < _RECENT:
+                occurrences.append(i)
+        for pos, b in enumerate(indices):
+            balance = amounts[b]
+            if not _near(ctx, _BALANCE_RE, amounts, b, _STILL_OPEN_RE):
+                continue
+            for c in indices[max(0, pos - _RECENT):pos + _RECENT]:
+                rest = amounts[c].amount - balance.amount
+                paid = next((p for p in by_value.get(rest, ()) if rest > 0 and (
+                    kinds[p] == "paid"
+                    or _near(ctx, _PAYMENT_RE, amounts, p, _PAYMENT_AFTER_RE))), None)
+                if paid is not None:
+                    found.append((c, paid, b))
+                    break
+    return found
+
+
+def _supersede(ctx: _Context, amounts: list[Money],
+               kinds: list[str]) -> tuple[set[int], set[int]]:
+    """Mark what a later figure replaces (``kinds`` set to ``_SUPERSEDED``): a revised
+    claim's old figure, and a claim and the payment an open balance is left of (every
+    mention of their values in that currency: the quoted thread's too). The figure that
+    remains takes the kind of the one it replaces. Returns the indices stated as the
+    claim through it (the balance of a claim stated, a claim revised as stated) and the
+    revised figures and balances, open by what they are even beside a word of payment or
+    a bound ("đã thanh toán USD 132.700, số dư còn lại USD 47.300", "revised up to USD
+    58,900"): when unsure, a figure stays open."""
+    stated: set[int] = set()
+    opened: set[int] = set()
+    for old, new in _revisions(ctx, amounts):
+        if kinds[old] in ("claim", "cost", "neutral"):
+            kinds[new] = kinds[old]
+            opened.add(new)  # "revised up to USD 58,900" is no bound
+            if ctx.stated_as_claim(amounts[old]) and ctx.open(amounts[new]):
+                stated.add(new)
+        kinds[old] = _SUPERSEDED
+    replaced: set[tuple[Decimal, str | None]] = set()
+    for claim, paid, balance in _balances(ctx, amounts, kinds):
+        if (amounts[balance].amount, amounts[balance].currency) in replaced:
+            continue
+        if kinds[claim] != _SUPERSEDED:
+            kinds[balance] = kinds[claim]
+        if ctx.stated_as_claim(amounts[claim]):
+            stated.add(balance)
+        opened.add(balance)
+        replaced |= {(amounts[claim].amount, amounts[claim].currency),
+                     (amounts[paid].amount, amounts[paid].currency)}
+    for i, a in enumerate(amounts):
+        if (a.amount, a.currency) in replaced:
+            kinds[i] = _SUPERSEDED
+    return stated, opened
+
+
 @dataclass(frozen=True)
 class Claimed:
     """One currency's claimed total, and whether the email states it as the claim
@@ -219,6 +345,7 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
             before = ctx.cues_between(ctx.sentence_start(a.start, _SENTENCE_WINDOW), a.start)
             if not any(c.kind == "claim" and not c.weak for c in before):
                 kinds[i] = "contract"
+    stated_through, balances = _supersede(ctx, amounts, kinds)
     claim_words = any(c.kind == "claim" and not c.weak for c in ctx.cues)
     wanted = {"claim", "cost"} if claim_words else {"claim"}
     if not wanted.intersection(kinds) and claim_words:
@@ -229,6 +356,12 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
             prev_end = amounts[i - 1].end if i else 0
             next_start = amounts[i + 1].start if i + 1 < len(amounts) else len(text)
             groups.setdefault(a.currency, []).append((a, ctx.label(a, prev_end, next_start)))
+    stated_starts = {amounts[i].start for i in stated_through}
+    open_starts = {amounts[i].start for i in balances}
+
+    def is_open(a: Money) -> bool:
+        return a.start in open_starts or ctx.open(a)
+
     result = []
     for currency, items in groups.items():
         entries = _exposure_entries(items, tuple(part_starts))
@@ -237,9 +370,10 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
         result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
-        ), len(counted) == 1 and ctx.stated_as_claim(counted[0]),
-            any(ctx.open(a) for a in counted),
-            tuple((a.start, a.end) for a in counted if ctx.open(a)),
+        ), len(counted) == 1 and (ctx.stated_as_claim(counted[0])
+                                  or counted[0].start in stated_starts),
+            any(is_open(a) for a in counted),
+            tuple((a.start, a.end) for a in counted if is_open(a)),
             any(ctx.conditional(a) for a in counted)))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
 

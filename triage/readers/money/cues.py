@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from triage.readers.money.amount import Money
 from triage.readers.money.vocabulary import (
     _CJK_CUE_RE,
+    _CLOSED_BY_ACT_RE,
     _CONDITION_RE,
     _CUE_RE,
     _DONE_RE,
@@ -24,7 +25,10 @@ from triage.readers.money.vocabulary import (
 from triage.readers.money.words import _WORD_RE
 
 _LABEL_WINDOW = 80
-_BREAK_RE = re.compile(r"\n|[;!?。！？；]|\.(?=\s)")
+# A full stop ends a sentence, but not one after a reference's abbreviation ("our claim
+# ref. PTM/27/009 for USD 96,000", "Contract No. 12").
+_BREAK_RE = re.compile(r"\n|[;!?。！？；]|(?<![Rr]ef)(?<!REF)(?<![Nn]o)(?<!NO)(?<![Nn]r)(?<!NR)"
+                       r"(?<![Nn]º)(?<![Nn]°)\.(?=\s)")
 _PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
 _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
 # How far after a figure its sentence is read for what undoes a statement of the claim:
@@ -156,13 +160,17 @@ class _Context:
             return False
         far = self.sentence_end_far(a.end)
         return not (_NOT_OPEN_RE.search(self.text, lo, far)
-                    or _DONE_RE.search(self.text, lo, far))
+                    or _DONE_RE.search(self.text, lo, far)
+                    or _CLOSED_BY_ACT_RE.search(self.text, lo, far))
 
     def open(self, a: Money) -> bool:
         """Nothing in the figure's sentence says it is settled, paid, conditional, a
-        bound or a season's total."""
+        bound or a season's total, nor that the sender withdrew the claim or received
+        the payment (``_CLOSED_BY_ACT_RE``, read to the sentence's end: "ziehen wir
+        unsere Reklamation über EUR 80.000 zurück")."""
         lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
-        return not _NOT_OPEN_RE.search(self.text, lo, hi)
+        return not (_NOT_OPEN_RE.search(self.text, lo, hi)
+                    or _CLOSED_BY_ACT_RE.search(self.text, lo, self.sentence_end_far(a.end)))
 
     def conditional(self, a: Money) -> bool:
         """A condition in the figure's sentence: a claim threatened if something fails."""

@@ -236,3 +236,94 @@ _NOT_OPEN_RE = re.compile(
     r"|如果|假如|倘若|若(?!干)|一旦|如未|如不|最多|不超过|平均|本季|全年",
     re.IGNORECASE,
 )
+# A claim closed by the sender's own act, bound to what it closes so a cancelled contract
+# beside a claim made does not close the claim: a claim or debit note withdrawn or
+# cancelled ("we hereby withdraw our claim", "retiramos nuestro reclamo y anulamos la Nota
+# de Débito", "ziehen wir unsere Reklamation zurück", "撤回索赔"), and a payment received
+# ("we confirm receipt of USD 72,000.00", "la recepción de su transferencia", "o pagamento
+# de USD 72.000,00 foi feito"). Read like ``_NOT_OPEN_RE``, in the figure's sentence.
+_CLAIM_NOUN = (r"(?:claims?|debit\s+notes?|demands?|reclama[çc][ãa]o|reclama[çc][õo]es"
+               r"|reclamos?|reclamaci[óo]n\w*|pleitos?|notas?\s+de\s+d[ée]bito|r[ée]clamations?"
+               r"|notes?\s+de\s+d[ée]bit|reclami?|richiest[ae]|note?\s+di\s+debito"
+               r"|yêu\s+cầu|khiếu\s+nại)")
+_PAYMENT_WORDS = (r"payments?|transfers?|remittances?|wires?|credit\s+notes?|funds"
+                  r"|pagamentos?|pagos?|transfer[êe]ncias?|transferencias?|abonos?"
+                  r"|dep[óo]sitos?|notas?\s+de\s+cr[ée]dito|virements?|paiements?|avoirs?"
+                  r"|bonific[oi]|zahlung\w*|[üu]berweisung\w*|gutschrift\w*")
+# A payment, or an amount itself: "receipt of USD 72,000.00".
+_PAYMENT_NOUN = rf"(?:{_PAYMENT_WORDS}|(?:[a-z]{{2,3}}\$?|[$€£¥₺])\s?[0-9])"
+_CLOSED_BY_ACT_RE = re.compile(
+    r"(?<![^\W\d_])(?:"
+    r"(?:withdraw(?:s|ing)?|withdrawal\s+of|cancel(?:s|l?ed|l?ing)?|cancellation\s+of"
+    r"|annul\w*|revok\w*|retract\w*|retiramos|retira|retiro|cancelamos|anulamos|desistimos"
+    r"|retirons|annulons|ritiriamo|annulliamo|rút\s+lại|hủy(?:\s+bỏ)?)"
+    r"(?:\s+\S+){0,3}?\s+" + _CLAIM_NOUN +
+    r"|(?:ziehen|nehmen)\s+(?:\S+\s+){0,3}?(?:reklamation|forderung|beanstandung"
+    r"|belastungsanzeige|m[äa]ngelr[üu]ge)\w*\s+(?:\S+\s+){0,8}?zur[üu]ck"
+    r"|(?:tale[pb]\w*|reklamasyon\w*|dekont\w*)(?:\s+\S+){0,3}?\s+(?:geri\s+al\w*|iptal\s+ed\w*)"
+    r"|(?:receipt|recebimento|recep[çc][ãa]o|recepci[óo]n|r[ée]ception|ricezione|ricevimento"
+    r"|eingang)\s+(?:(?:of|de|do|da|del|du|des|di|della|dell['’]|der|von)\s+)?"
+    r"(?:(?:the|your|su|seu|sua|la|el|o|a|votre|vostro|vostra|il|ihrer|der)\s+)?"
+    + _PAYMENT_NOUN +
+    r"|(?:pagamento|transfer[êe]ncia|pago|transferencia)(?:\s+\S+){0,5}?\s+"
+    r"(?:foi|fue)\s+(?:feit[oa]|efetuad[oa]|realizad[oa]|efectuad[oa])"
+    r"|[öo]deme\w*\s+(?:\S+\s+){0,3}?(?:ald[ıi]k|tahsil\s+ett\w*)"
+    r"|đã\s+nhận\s+(?:được\s+)?(?:khoản\s+)?(?:thanh\s+to[áa]n|tiền|chuyển\s+khoản))"
+    r"(?![^\W\d_])|撤回.{0,6}索赔|撤销.{0,6}索赔|取消.{0,6}借记单|收到.{0,8}(?:款项|付款|汇款|转账)",
+    re.IGNORECASE,
+)
+# A claim revised: "we revise our claim from USD 58,900 to USD 47,300", "reduzieren unsere
+# Forderung von EUR 52.800,00 auf EUR 39.600,00", "talebimizi USD 58.900'den USD
+# 47.300'e düşürüyoruz", "将索赔从58,900美元下调至47,300美元". The verb anywhere in the
+# sentence (German and Turkish put it last); the old figure after "from", the new one after
+# "to", nothing else between them.
+_REVISE_RE = re.compile(
+    r"(?<![^\W\d_])(?:revis\w*|reduc\w*|amend\w*|correct\w*|lower\w*|adjust\w*|increas\w*"
+    r"|rais\w*|updat\w*|restat\w*|modif\w*|reduz\w*|corrig\w*|ajust\w*|alter\w*|atualiz\w*"
+    r"|diminu\w*|rebaj\w*|reduj\w*|actualiz\w*|aument\w*|reduzier\w*|korrigier\w*"
+    r"|angepasst|anpass\w*|gesenkt|senken|herabgesetzt|herabsetz\w*|revidier\w*"
+    r"|aktualisier\w*|erh[öo]h\w*|ge[äa]ndert|[äa]nder\w*|r[ée]vis\w*|r[ée]dui\w*|ramen\w*"
+    r"|abaiss\w*|augment\w*|rivist\w*|rived\w*|ridu\w*|ridott\w*|corregg\w*|corrett\w*"
+    r"|aggiorn\w*|abbass\w*|d[üu][şs][üu]r\w*|indir\w*|revize\w*|g[üu]ncelle\w*"
+    r"|d[üu]zelt\w*|art[ıi]r\w*|gi[ảa]m|điều\s+chỉnh|sửa|cập\s+nhật|tăng)(?![^\W\d_])"
+    r"|下调|降至|调整|修改|减少|更正|改为|降低|上调|提高",
+    re.IGNORECASE,
+)
+_REVISED_FROM_RE = re.compile(
+    r"(?<![^\W\d_])(?:from|de|desde|von|du|da|dal|di|từ)\s*$|(?:从|由)\s*$", re.IGNORECASE)
+_REVISED_TO_RE = re.compile(
+    r"\s*(?:['’]?(?:d|t)[ae]n)?\s*[,)]?\s*(?:(?:down\s+|up\s+)?to|a|para|hasta|auf|à|au|ad|in"
+    r"|xuống(?:\s+còn)?|lên|còn|至|降至|下调至|上调至|调整为|改为|减至|降低至|为|到"
+    r"|['’]?y?[ae]|→|->|=>)?\s*",
+    re.IGNORECASE,
+)
+# An open balance: what is left of a claim after a payment or a credit, named before its
+# figure ("the balance amount of USD 44,000.00", "queda un saldo pendiente de", "der
+# Restbetrag von", "un solde de", "kalan bakiye", "số dư còn lại", "余额"), or said open
+# right after it ("USD 44,000 is still outstanding", "EUR 47.300 bleiben offen").
+_BALANCE_RE = re.compile(
+    r"(?<![^\W\d_])(?:balance|remaining|remainder|outstanding|open\s+amount|rest"
+    r"|saldo|restante|remanescente|pendente|pendiente|em\s+aberto|resto"
+    r"|restbetrag|restforderung|verbleibend\w*|offen\w*|solde|reste|restant\w*|reliquat"
+    r"|residu[oa]|rimanente|bakiye\w*|kalan|còn\s+lại|số\s+dư)(?![^\W\d_])"
+    r"|余额|剩余|尚欠|未付",
+    re.IGNORECASE,
+)
+_STILL_OPEN_RE = re.compile(
+    r"\W{0,3}(?:\w+\s+){0,3}?(?:outstanding|open|unpaid|pending|pendente|pendientes?"
+    r"|em\s+aberto|en\s+abierto|offen|ausstehend|impay[ée]e?s?|en\s+suspens|aperto"
+    r"|insoluto|[öo]denmemi[şs]|açık|chưa\s+thanh\s+to[áa]n)(?![^\W\d_])|\W{0,3}(?:未付|尚欠)",
+    re.IGNORECASE,
+)
+# What a payment or a credit is called beside its figure ("partial payment USD 30,000",
+# "credit note for USD 20,000", "abono parcial").
+_PAYMENT_TERMS = (_PAYMENT_WORDS + r"|paid|received|credited|accepted|on\s+account|partial\w*"
+                  r"|parcial\w*|recebid[oa]s?|recibid[oa]s?|pag[oa]s?|pagad[oa]s?|acompte"
+                  r"|anzahlung|teilzahlung|gezahlt|bezahlt|acconto|pagat[oaie]|[öo]deme\w*"
+                  r"|thanh\s+to[áa]n|tạm\s+ứng")
+_PAYMENT_RE = re.compile(
+    r"(?<![^\W\d_])(?:" + _PAYMENT_TERMS + r")(?![^\W\d_])|已付|付款|贷记", re.IGNORECASE)
+# The same right after the figure, in its next words ("USD 132.700 ödeme alındı").
+_PAYMENT_AFTER_RE = re.compile(
+    r"\W{0,3}(?:\w+\s+){0,2}?(?:" + _PAYMENT_TERMS + r")(?![^\W\d_])|\W{0,3}(?:已付|付款)",
+    re.IGNORECASE)
