@@ -13,15 +13,7 @@ from decimal import Decimal
 
 from triage.readers.money.amount import Money, find_amounts
 from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
-from triage.readers.money.vocabulary import (
-    _BALANCE_RE,
-    _PAYMENT_AFTER_RE,
-    _PAYMENT_RE,
-    _REVISE_RE,
-    _REVISED_FROM_RE,
-    _REVISED_TO_RE,
-    _STILL_OPEN_RE,
-)
+from triage.readers.money.revisions import _RECENT, _supersede
 
 # --- What the sender claims -------------------------------------------------------------
 
@@ -79,7 +71,6 @@ _ADDITIVE_RE = re.compile(
     re.IGNORECASE,
 )
 
-_RECENT = 30
 
 
 @dataclass
@@ -182,123 +173,6 @@ def _exposure_entries(claimed: list[tuple[Money, str]],
         total = bool(_TOTAL_RE.search(label.partition(" | ")[0]))
         _add(entries, _Entry(a.amount, a.quote, a.start, a.end, label, total))
     return entries
-
-
-# How far around a figure the words that call it a balance or a payment are read.
-_NEAR_BEFORE, _NEAR_AFTER = 60, 40
-# At most this many characters between a revised figure and the one replacing it.
-_REVISION_GAP = 40
-# How far before a revised figure its verb is looked for across a hard-wrapped line.
-_REVISION_VERB = 120
-_SUPERSEDED = "superseded"
-
-
-def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
-    """(old, new) pairs of a figure revised in its sentence: a revising verb (revise,
-    reduce, reduzieren, réduire, düşürmek, 下调...), the old figure after "from" (de,
-    von, da, từ, 从; the Turkish ablative after it: "58.900'den") and the new one right
-    after it ("to", a, para, auf, à, xuống, 至; "47.300'e")."""
-    text, pairs = ctx.text, []
-    for i in range(len(amounts) - 1):
-        old, new = amounts[i], amounts[i + 1]
-        if old.currency != new.currency or new.start - old.end > _REVISION_GAP:
-            continue
-        gap = text[old.end:new.start]
-        if not gap.strip() or not _REVISED_TO_RE.fullmatch(gap):
-            continue
-        lo = ctx.sentence_start(old.start, _SENTENCE_WINDOW)
-        turkish = gap.lstrip("'’").startswith(("den", "dan", "ten", "tan"))
-        if not (turkish or _REVISED_FROM_RE.search(text, max(lo, old.start - 12), old.start)):
-            continue
-        # The verb may sit on the line before in a hard-wrapped paragraph.
-        verb_lo = min(lo, max(ctx.paragraph_start(old.start), old.start - _REVISION_VERB))
-        if _REVISE_RE.search(text, verb_lo, ctx.sentence_end_far(new.end)):
-            pairs.append((i, i + 1))
-    return pairs
-
-
-def _near(ctx: _Context, pattern: re.Pattern, amounts: list[Money], i: int,
-          after: re.Pattern | None = None) -> bool:
-    """Whether ``pattern`` is in the words just before the figure, in its sentence and
-    after the figure before it, or ``after`` (anchored) in the words right after it, up
-    to the next figure ("USD 44,000.00 is still open")."""
-    a = amounts[i]
-    lo = max(ctx.sentence_start(a.start, _NEAR_BEFORE), a.start - _NEAR_BEFORE,
-             amounts[i - 1].end if i else 0)
-    if pattern.search(ctx.text, lo, a.start):
-        return True
-    hi = min(ctx.sentence_end(a.end), a.end + _NEAR_AFTER,
-             amounts[i + 1].start if i + 1 < len(amounts) else len(ctx.text))
-    return bool(after is not None and after.match(ctx.text, a.end, hi))
-
-
-def _balances(ctx: _Context, amounts: list[Money],
-              kinds: list[str]) -> list[tuple[int, int, int]]:
-    """(claim, payment, balance) triples of one currency: a figure called a balance
-    (balance, outstanding, saldo, Restbetrag, solde, bakiye, còn lại, 余额) that is a
-    nearby figure less another one paid, credited or received ("original claim USD
-    72.000 minus partial payment USD 30.000 -> open balance USD 42.000"). Bounded: each
-    balance looks at the ``_RECENT`` figures of its currency either side, and each
-    difference at the first ``_RECENT`` figures of that value."""
-    by_currency: dict[str | None, list[int]] = {}
-    for i, a in enumerate(amounts):
-        by_currency.setdefault(a.currency, []).append(i)
-    found = []
-    for indices in by_currency.values():
-        by_value: dict[Decimal, list[int]] = {}
-        for i in indices:
-            occurrences = by_value.setdefault(amounts[i].amount, [])
-            if len(occurrences) < _RECENT:
-                occurrences.append(i)
-        for pos, b in enumerate(indices):
-            balance = amounts[b]
-            if not _near(ctx, _BALANCE_RE, amounts, b, _STILL_OPEN_RE):
-                continue
-            for c in indices[max(0, pos - _RECENT):pos + _RECENT]:
-                rest = amounts[c].amount - balance.amount
-                paid = next((p for p in by_value.get(rest, ()) if rest > 0 and (
-                    kinds[p] == "paid"
-                    or _near(ctx, _PAYMENT_RE, amounts, p, _PAYMENT_AFTER_RE))), None)
-                if paid is not None:
-                    found.append((c, paid, b))
-                    break
-    return found
-
-
-def _supersede(ctx: _Context, amounts: list[Money],
-               kinds: list[str]) -> tuple[set[int], set[int]]:
-    """Mark what a later figure replaces (``kinds`` set to ``_SUPERSEDED``): a revised
-    claim's old figure, and a claim and the payment an open balance is left of (every
-    mention of their values in that currency: the quoted thread's too). The figure that
-    remains takes the kind of the one it replaces. Returns the indices stated as the
-    claim through it (the balance of a claim stated, a claim revised as stated) and the
-    revised figures and balances, open by what they are even beside a word of payment or
-    a bound ("đã thanh toán USD 132.700, số dư còn lại USD 47.300", "revised up to USD
-    58,900"): when unsure, a figure stays open."""
-    stated: set[int] = set()
-    opened: set[int] = set()
-    for old, new in _revisions(ctx, amounts):
-        if kinds[old] in ("claim", "cost", "neutral"):
-            kinds[new] = kinds[old]
-            opened.add(new)  # "revised up to USD 58,900" is no bound
-            if ctx.stated_as_claim(amounts[old]) and ctx.open(amounts[new]):
-                stated.add(new)
-        kinds[old] = _SUPERSEDED
-    replaced: set[tuple[Decimal, str | None]] = set()
-    for claim, paid, balance in _balances(ctx, amounts, kinds):
-        if (amounts[balance].amount, amounts[balance].currency) in replaced:
-            continue
-        if kinds[claim] != _SUPERSEDED:
-            kinds[balance] = kinds[claim]
-        if ctx.stated_as_claim(amounts[claim]):
-            stated.add(balance)
-        opened.add(balance)
-        replaced |= {(amounts[claim].amount, amounts[claim].currency),
-                     (amounts[paid].amount, amounts[paid].currency)}
-    for i, a in enumerate(amounts):
-        if (a.amount, a.currency) in replaced:
-            kinds[i] = _SUPERSEDED
-    return stated, opened
 
 
 @dataclass(frozen=True)
