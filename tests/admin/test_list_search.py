@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -175,8 +176,92 @@ def test_words_of_many_emails_are_found_through_the_emails_that_have_them_all(
         client, staff, work, monkeypatch):
     """Each word matches more emails than the search reads (the cap at 0 here): the
     escalation is found through the emails that have every word, in one lookup."""
-    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 0)
-    monkeypatch.setattr("triage.admin.search.BROAD_ESTIMATE", 10**9)
+    monkeypatch.setattr("triage.search.matching.SEARCH_IDS_MAX", 0)
+    monkeypatch.setattr("triage.search.matching.BROAD_ESTIMATE", 10**9)
     assert _found(client, staff["desk"], "escalation", "Jiangsu polypropylene") == {
         work["escalation"].pk}
     assert _found(client, staff["desk"], "escalation", "Jiangsu Anatolia") == set()
+
+
+# --- a broad term walks the list's order ------------------------------------------------
+
+@pytest.fixture
+def walked(monkeypatch):
+    """Every term is broad for the other lists (the thresholds at 0): each row's email is
+    checked on its own along the list's order, as a word in a third of a big mailbox is."""
+    monkeypatch.setattr("triage.search.matching.IDS_IN_QUERY", 0)
+    monkeypatch.setattr("triage.search.matching.WALK_SHARE", 0)
+
+
+WALKED = [("escalation", "desk", "escalation", "Jiangsu"),
+          ("escalation", "desk", "escalation", "contaminated"),
+          ("escalation", "desk", "escalation", "surveyor settles"),
+          ("escalation", "desk", "escalation", "Jiangsu polypropylene"),
+          ("escalation", "desk", "escalation", "0142"),
+          ("ticket", "claims", "ticket", "Anatolia"),
+          ("ticket", "claims", "ticket", "000123"),
+          ("note", "claims", "escalation", "quarantined"),
+          ("note", "claims", "escalation", "polypropylene"),
+          ("note", "claims", "ticket", "Cotecna"),
+          ("reply", "claims", "freight", "vessel sails"),
+          ("reply", "claims", "freight", "Santos")]
+
+
+def _rows(model: str, which, work) -> set[int]:
+    email = work[which].email if which != "freight" else work["freight"]
+    return set({"escalation": Escalation, "ticket": Ticket, "note": Note, "reply": Reply}[model]
+               .objects.filter(email=email).values_list("pk", flat=True))
+
+
+@pytest.mark.parametrize("model, user, which, q", WALKED)
+def test_a_walked_term_finds_the_same_rows(client, staff, work, walked, model, user, which, q):
+    assert _found(client, staff[user], model, q) == _rows(model, which, work)
+
+
+@pytest.mark.parametrize("model, user, q", [("escalation", "desk", "Jiangsu Anatolia"),
+                                            ("ticket", "claims", "Wei"),
+                                            ("note", "claims", "Liguei")])
+def test_a_walked_term_in_no_row_finds_none(client, staff, work, walked, model, user, q):
+    assert _found(client, staff[user], model, q) == set()
+
+
+def test_a_walk_checks_each_row_s_email_and_stops_at_the_page(client, staff, work, walked):
+    """The page's query checks each row's email by its id (never a hash of the term's
+    every email, which read a third of a big mailbox for every page), the list's order
+    walked and cut at the page; the count is the rows themselves when they fit on it."""
+    with CaptureQueriesContext(connection) as ctx:
+        response = login(client, staff["desk"]).get(
+            reverse("admin:triage_escalation_changelist"), {"q": "polypropylene"})
+    page = [q["sql"] for q in ctx.captured_queries
+            if "ORDER BY" in q["sql"] and 'FROM "triage_escalation"' in q["sql"]]
+    assert page and all("OFFSET 0" in sql for sql in page)
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN {page[-1]}")
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "hashed SubPlan" not in plan and "Hash Semi Join" not in plan, plan
+    assert "triage_inboundemail_pkey" in plan
+    assert response.context["cl"].result_count == 1
+    assert not [q for q in ctx.captured_queries if q["sql"].startswith("SELECT COUNT(*)")]
+
+
+def test_erasure_takes_the_sender_out_of_a_walked_search_too(client, staff, work, walked):
+    email = work["escalation"].email
+    sender_erase(email.from_address, requested_by="the data subject", reason="LGPD art. 18")
+    for model in ("escalation", "note"):
+        for q in ("Jiangsu", "polypropylene", "quarantined", email.from_address):
+            assert _found(client, staff["triager"], model, q) == set(), (model, q)
+    assert _found(client, staff["triager"], "reply", "vessel sails") == _rows(
+        "reply", "freight", work)
+
+
+def test_many_ids_go_in_one_array(client, staff, work, monkeypatch):
+    """Past IDS_IN_QUERY, the emails' ids are one array parameter, not a list of
+    constants (planning 10,000 of them took longer than running the query)."""
+    monkeypatch.setattr("triage.search.matching.IDS_IN_QUERY", 0)
+    monkeypatch.setattr("triage.search.matching.WALK_SHARE", 1)  # probe, do not walk
+    monkeypatch.setattr("triage.admin.search.walk_above", lambda model: 10_000)
+    monkeypatch.setattr("triage.search.matching.walk_above", lambda model: 10_000)
+    with CaptureQueriesContext(connection) as ctx:
+        found = _found(client, staff["claims"], "note", "polypropylene")
+    assert found == _rows("note", "escalation", work)
+    assert any("unnest" in q["sql"] for q in ctx.captured_queries)

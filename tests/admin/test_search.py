@@ -264,7 +264,7 @@ def test_a_filtered_count_is_exact_up_to_the_cap_and_estimated_above(mailbox):
 
 def test_a_term_matching_more_than_the_id_cap_is_still_searched(client, staff, mailbox,
                                                                  monkeypatch):
-    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 1)
+    monkeypatch.setattr("triage.search.matching.SEARCH_IDS_MAX", 1)
     every = {e.from_address for e in mailbox.values()}
     assert _found(client, staff, "example") == every  # broad: an OR along the dates
     claim = mailbox[CONTAMINATION]
@@ -282,8 +282,8 @@ def _count_reads(ctx) -> list[str]:
 def tiny_caps(monkeypatch):
     """Both caps at 1: five emails then behave like a mailbox with 10,000+ matches.
     (Every term is probed: a five-email table's estimates say nothing.)"""
-    monkeypatch.setattr("triage.admin.search.SEARCH_IDS_MAX", 1)
-    monkeypatch.setattr("triage.admin.search.BROAD_ESTIMATE", 10**9)
+    monkeypatch.setattr("triage.search.matching.SEARCH_IDS_MAX", 1)
+    monkeypatch.setattr("triage.search.matching.BROAD_ESTIMATE", 10**9)
     monkeypatch.setattr(EstimatedCountPaginator, "exact_up_to", 1)
 
 
@@ -291,7 +291,7 @@ def test_a_term_estimated_far_above_the_cap_is_not_read(client, staff, mailbox,
                                                         monkeypatch):
     """PostgreSQL estimates the term at more than the cap: its ids are
     not read (no probe), and its matches are still listed, newest first."""
-    monkeypatch.setattr("triage.admin.search.BROAD_ESTIMATE", 0)
+    monkeypatch.setattr("triage.search.matching.BROAD_ESTIMATE", 0)
     response, ctx = _changelist(client, staff, {"q": "contamination"})
     probes = [q["sql"] for q in ctx.captured_queries
               if q["sql"].startswith('SELECT "triage_inboundemail"."id" FROM')]
@@ -340,7 +340,7 @@ def test_many_narrow_matches_are_listed_by_their_conditions_not_their_ids(
         client, staff, mailbox, monkeypatch):
     """Over IDS_IN_QUERY ids, the page's query carries the terms, not the ids; the
     count is still the search's own, exactly."""
-    monkeypatch.setattr("triage.admin.search.IDS_IN_QUERY", 1)
+    monkeypatch.setattr("triage.search.matching.IDS_IN_QUERY", 1)
     response, ctx = _changelist(client, staff, {"q": "contamination"})
     cl = response.context["cl"]
     assert {e.pk for e in cl.result_list} == {mailbox[s].pk for s in (CONTAMINATION, NEGATED,
@@ -396,3 +396,18 @@ def test_an_email_matching_two_fields_does_not_hide_another_match(client, staff,
     cl = response.context["cl"]
     assert {e.pk for e in cl.result_list} == {first.pk, second.pk}
     assert cl.result_count >= 2
+
+
+def test_a_filter_estimated_far_past_the_cap_is_not_counted(client, staff, mailbox,
+                                                            monkeypatch):
+    """A status filter PostgreSQL expects at twice the cap or more takes the estimate:
+    counting it to the cap read 8,000 heap pages at a million emails. Below that, the
+    count is exact up to the cap."""
+    monkeypatch.setattr(EstimatedCountPaginator, "exact_up_to", 2)
+    monkeypatch.setattr("triage.admin.base.planned_rows", lambda queryset: 4)
+    response, ctx = _changelist(client, staff, {"status__exact": "escalated"})
+    assert response.context["cl"].result_count == 4
+    assert _count_reads(ctx) == []
+    monkeypatch.setattr("triage.admin.base.planned_rows", lambda queryset: 3)
+    response, ctx = _changelist(client, staff, {"status__exact": "escalated"})
+    assert response.context["cl"].result_count == 1 and _count_reads(ctx)

@@ -8,36 +8,47 @@ term matching at most 10,000 rows is read once as ids; every later term is then
 looked up only among those ids. A term broader than that, with no narrow term to
 restrict it, is an ``OR`` along the list's order, where a page of matches comes early.
 
+The other lists (escalations, tickets, notes, replies) walk a term sooner: one PostgreSQL
+expects in more than 2,000 rows and 1 % of the table (of the list's rows, or of the
+mailbox for their emails' words) is checked row by row along the list's own index, each
+row's email looked up by its id (``EmailMatch``), and the page stops at 100 matches. A
+term in a third of the mailbox fills a page within a few hundred rows; reading its
+emails' ids instead (a hash join) read tens of thousands of emails for every page.
+
 What was searched, how, and where else the words appear when nothing matched, is on
 ``request.triage_search`` for the search box (``search_form.html``)."""
 
 from __future__ import annotations
 
-import operator
 from dataclasses import dataclass, field
-from functools import reduce
 
 from django.contrib import admin
 from django.contrib.admin.views.main import ORDER_VAR
-from django.db.models import Q
 from django.http import QueryDict
 from django.urls import reverse
 
 from triage.admin.base import EstimatedCountPaginator, KnownMatches
 from triage.models import InboundEmail
-from triage.search import fields, fulltext
+from triage.search import fields, fulltext, matching
 from triage.search.fields import Condition, Lookup
+from triage.search.matching import (
+    EmailMatch,
+    EmailSide,
+    Matched,
+    _any,
+    _estimate,
+    _in,
+    email_groups,
+    match,
+    probe,
+    walk_above,
+)
 from triage.search.terms import Kind, Term, parse
-from triage.selectors import COUNT_EXACT_UP_TO, planned_rows
+from triage.selectors import estimated_count, planned_rows
 
-SEARCH_IDS_MAX = COUNT_EXACT_UP_TO  # a term matching more is not read into memory
-BROAD_ESTIMATE = 1  # times the cap: a term estimated above is taken as broad, unread
 # Emails are ranked when the search matched at most this many: the rank reads each
 # match's words (a few KB), so a broad search lists the newest first instead.
 RANK_UP_TO = 2_000
-# More ids than this are not written into the page's query (planning a list of 10,000
-# constants takes longer than running it): the terms' conditions are, their count known.
-IDS_IN_QUERY = 2_000
 
 
 @dataclass
@@ -51,130 +62,15 @@ class SearchState:
     elsewhere: list[dict] = field(default_factory=list)  # {"noun", "count", "url"}
 
 
-def _any(conditions: list[Condition]) -> Q:
-    return reduce(operator.or_, (c if isinstance(c, Q) else Q(c) for c in conditions))
-
-
-def probe(model, conditions: list[Condition]) -> set[int] | None:
-    """Every row a term matches, or None when that is more than 10,000. One query per
-    field, each on its index and cut at 10,001 rows of its own: a row can match two
-    fields, so one cut across them all could leave out some of a term's matches."""
-    found: set[int] = set()
-    for condition in conditions:
-        part = model.objects.filter(condition).order_by().values_list("pk", flat=True)
-        found.update(part[:SEARCH_IDS_MAX + 1])
-        if len(found) > SEARCH_IDS_MAX:
-            return None
-    return found
-
-
-def email_conditions(term: Term) -> list[Condition]:
-    return [c for lookup in fields.EMAIL if (c := lookup.build(term)) is not None]
-
-
-def email_groups(terms: list[Term]) -> list[list[Condition]]:
-    """The email list's lookups of a query: its words and phrases together, one lookup
-    of the full-text index for them all (the index intersects them), then each
-    identifier with its own fields."""
-    if not fields.full_text():
-        return [email_conditions(t) for t in terms]
-    words = [t for t in terms if t.kind != Kind.IDENTIFIER]
-    together = [[fulltext.Matches(fulltext.EMAIL, *words)]] if words else []
-    return together + [email_conditions(t) for t in terms if t.kind == Kind.IDENTIFIER]
-
-
-def _email_condition(matched: Matched, groups: list[list[Condition]]) -> Q:
-    """Another list's rows whose email is among ``matched``: by their ids when they are
-    few, else as a subquery of the terms' conditions."""
-    if matched.ids is not None and len(matched.ids) <= IDS_IN_QUERY:
-        return Q(email_id__in=matched.ids)
-    emails = InboundEmail.objects.all()
-    for conditions in groups:
-        emails = emails.filter(_any(conditions))
-    return Q(email__in=emails.values("pk"))
-
-
-class EmailSide:
-    """A query's terms as another list finds them in its rows' emails. An identifier is
-    looked up alone; the words of a query of several terms are looked up together, in
-    one lookup of the index: a row is found by its email when its email has every one
-    of them (or by its own fields, term by term)."""
-
-    def __init__(self, terms: list[Term]) -> None:
-        self.terms = terms
-        self._joint: Q | None = None
-
-    def joint(self) -> Q:
-        if self._joint is None:
-            groups = email_groups(self.terms)
-            self._joint = _email_condition(match(InboundEmail, groups), groups)
-        return self._joint
-
-    def term(self, term: Term) -> Condition | None:
-        conditions = email_conditions(term)
-        if not conditions:
-            return None
-        if len(self.terms) > 1 and term.kind != Kind.IDENTIFIER:
-            return self.joint()
-        return _email_condition(match(InboundEmail, [conditions]), [conditions])
-
-
-@dataclass(frozen=True)
-class Matched:
-    """What a query's terms matched: the ids (all terms narrow, or restricted by a
-    narrow one), and the terms too broad to read (each an OR of its conditions)."""
-
-    ids: set[int] | None
-    broad: list[list[Condition]]
-
-
-def match(model, per_term: list[list[Condition]]) -> Matched:
-    """Rarest term first, by PostgreSQL's estimate; a term estimated above the cap is
-    not probed at all (its matches would be read only to be dropped)."""
-    estimates = [_estimate(model, cs) for cs in per_term]
-    ordered = sorted(zip(estimates, range(len(per_term)), per_term, strict=True))
-    ids: set[int] | None = None
-    broad: list[list[Condition]] = []
-    for estimate, _, conditions in ordered:
-        if not conditions:
-            ids = set()  # a term no field can hold (a word in a Message-ID list)
-        elif estimate <= BROAD_ESTIMATE * SEARCH_IDS_MAX and (
-                found := probe(model, conditions)) is not None:
-            # Read through its own index and intersected here: checking each of a
-            # narrow term's ids against it would read every one of those rows.
-            ids = found if ids is None else ids & found
-        elif ids is not None:
-            ids = _among(model, ids, conditions)
-        else:
-            broad.append(conditions)
-    if ids is not None:  # a term probed broad before the narrow one: now restricted
-        for conditions in broad:
-            ids = _among(model, ids, conditions)
-        broad = []
-    return Matched(ids, broad)
-
-
-def _estimate(model, conditions: list[Condition]) -> int:
-    """PostgreSQL's estimate of a term's matches (0 elsewhere: probe it)."""
-    if not conditions or not fields.full_text():
-        return 0
-    return planned_rows(model.objects.filter(_any(conditions)))
-
-
-def _among(model, ids: set[int], conditions: list[Condition]) -> set[int]:
-    """Which of ``ids`` also match a term: a lookup by primary key, not a scan."""
-    if not ids:
-        return ids
-    rows = model.objects.filter(pk__in=ids).filter(_any(conditions))
-    return set(rows.order_by().values_list("pk", flat=True))
-
-
 class ListSearch:
     """A ModelAdmin mixin: ``search_lookups`` (its own fields) and, unless it is the
     email list, its email's sender, words and references."""
 
     search_lookups: list[Lookup] = []
     search_via_email = True
+    # Terms broader than ``walk_above`` are walked along the list's order (the email
+    # list walks only those it may not read: more than 10,000).
+    walks = True
     # A searched page's count is the search's own (``KnownMatches``); no full count.
     paginator = EstimatedCountPaginator
     show_full_result_count = False
@@ -186,8 +82,39 @@ class ListSearch:
         for term in terms:
             own = [c for lookup in self.search_lookups if (c := lookup.build(term)) is not None]
             email = side.term(term)
-            groups.append(own + ([email] if email is not None else []))
+            if isinstance(email, EmailMatch):  # walked: the own fields' rows by id
+                own = [c for c in map(self._own_rows, own) if c is not None]
+            # The email first: in a walk, its check (a lookup by id) is cheaper than
+            # parsing a note's words again, and finds most rows.
+            groups.append(([email] if email is not None else []) + own)
         return groups
+
+    def _own_rows(self, condition: Condition) -> Condition | None:
+        """A walked term's own field as the ids of its rows when they are few (through
+        its index, once): computing a note's words again on every row walked cost more
+        than checking its email."""
+        broad = self.broad_above()
+        if _estimate(self.model, [condition]) > broad:
+            return condition
+        found = probe(self.model, [condition])
+        if found is None or len(found) > broad:
+            return condition
+        return _in("pk", found) if found else None  # (None: no row has it)
+
+    def broad_above(self) -> int | None:
+        return walk_above(self.model) if self.walks else None
+
+    def _walk_estimate(self, queryset, matched: Matched) -> int | None:
+        """A walked search's rows past a page: its terms' expected rows, in the
+        filtered list's share of the table (PostgreSQL's own estimate of the walk
+        prices each row's email check at one in two)."""
+        if not self.walks or not fields.full_text():
+            return None
+        rows = max(1, estimated_count(self.model) or 0)
+        expected = min(matched.expected, rows)
+        if not queryset.query.where:
+            return expected
+        return int(expected * min(1.0, planned_rows(queryset) / rows))
 
     def searched_fields(self) -> list[str]:
         names = [str(lookup.label) for lookup in self.search_lookups]
@@ -198,7 +125,7 @@ class ListSearch:
         if not terms:
             return queryset, False
         groups = self.search_groups(terms)
-        matched = match(self.model, groups)
+        matched = match(self.model, groups, broad_above=self.broad_above())
         state = SearchState(terms, self.searched_fields())
         unfiltered = not queryset.query.where
         known = None
@@ -206,12 +133,15 @@ class ListSearch:
             known = KnownMatches(len(matched.ids), exact=True)
         elif matched.broad:
             # Terms matching more than the search reads: PostgreSQL's estimate (counting
-            # would read every match again); with a filter or another broad term, the
-            # whole query's estimate, or exactly its matches when they fit on a page.
-            alone = unfiltered and len(matched.broad) == 1
-            known = KnownMatches(SEARCH_IDS_MAX, exact=False, filtered=not alone)
-        if matched.ids is not None and len(matched.ids) <= IDS_IN_QUERY:
-            queryset = queryset.filter(pk__in=matched.ids)
+            # would read every match again); with a filter or another broad term, or a
+            # walked term (broad for a page, perhaps not for the cap), the whole query's
+            # estimate, or exactly its matches when they fit on a page.
+            alone = unfiltered and len(matched.broad) == 1 and not self.walks
+            known = KnownMatches(matching.SEARCH_IDS_MAX, exact=False, filtered=not alone,
+                                 estimate=self._walk_estimate(queryset, matched))
+        if matched.ids is not None and (self.walks or len(matched.ids) <= matching.IDS_IN_QUERY):
+            # The ids, not the terms again: a term's conditions may walk every row.
+            queryset = queryset.filter(_in("pk", matched.ids))
         else:  # the terms' own conditions: a long list of ids costs more to plan
             for conditions in groups if matched.ids is not None else matched.broad:
                 queryset = queryset.filter(_any(conditions))
@@ -249,6 +179,7 @@ class EmailSearch(ListSearch):
 
     search_lookups = fields.EMAIL
     search_via_email = False
+    walks = False
 
     def search_groups(self, terms: list[Term]) -> list[list[Condition]]:
         return email_groups(terms)
@@ -294,13 +225,20 @@ def elsewhere(request, model, terms: list[Term]) -> list[dict]:
             continue
         if not model_admin.has_view_permission(request):
             continue
-        ids = match(other, model_admin.search_groups(terms)).ids
-        count = SEARCH_IDS_MAX + 1 if ids is None else len(ids)
+        groups = model_admin.search_groups(terms)
+        matched = match(other, groups, broad_above=model_admin.broad_above())
+        if matched.ids is not None:
+            count = len(matched.ids)
+        else:  # walked there: counted as before, up to the cap
+            rows = other.objects.all()
+            for conditions in matched.broad:
+                rows = rows.filter(_any(conditions))
+            count = len(rows.order_by().values_list("pk", flat=True)[:matching.SEARCH_IDS_MAX + 1])
         if count:
             meta = other._meta
             url = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
             out.append({"noun": meta.verbose_name if count == 1 else meta.verbose_name_plural,
-                        "count": count, "more": count > SEARCH_IDS_MAX,
+                        "count": count, "more": count > matching.SEARCH_IDS_MAX,
                         "url": f"{url}?{_q(query)}"})
     return out
 
