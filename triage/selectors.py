@@ -85,9 +85,15 @@ def planned_count(queryset, *, more_than: int) -> int:
 
 
 def planned_rows(queryset) -> int:
-    """PostgreSQL's estimate of a query's rows (``EXPLAIN``: planned, not run)."""
-    plan = json.loads(queryset.order_by().explain(format="json"))
-    return int(plan[0]["Plan"]["Plan Rows"])
+    """PostgreSQL's estimate of a query's rows (``EXPLAIN``: planned, not run). A query
+    Django knows matches nothing (``.none()``, ``pk__in=[]``: a filter that lists no
+    email) is never sent, so it has no plan: none of its rows, 0."""
+    if queryset.query.is_empty():
+        return 0
+    explained = queryset.order_by().explain(format="json")
+    if not explained:
+        return 0
+    return int(json.loads(explained)[0]["Plan"]["Plan Rows"])
 
 
 def status_counts() -> dict[str, int]:
