@@ -25,6 +25,7 @@ import time
 from collections.abc import Iterable
 
 from django.conf import settings
+from django.db import connection
 
 from triage.models import CorrespondentDomain
 from triage.readers.signals.senders import decode_domain
@@ -93,9 +94,14 @@ def known_correspondents() -> tuple[str, ...]:
     if _cache is not None and now - _cache[0] < CACHE_SECONDS:
         return _cache[1]
     own = own_domains()
-    found = tuple(d for d in CorrespondentDomain.objects.filter(flagged=0, emails__gt=0)
-                  .order_by("domain").values_list("domain", flat=True)
-                  if not (_under(d, own) or _under(d, FREE_MAIL)))
+    if CorrespondentDomain._meta.db_table not in connection.introspection.table_names():
+        # A database never migrated (triage_message in a fresh checkout, a benchmark with
+        # no mailbox): no mail has been stored, so no domain has written to us.
+        found: tuple[str, ...] = ()
+    else:
+        found = tuple(d for d in CorrespondentDomain.objects.filter(flagged=0, emails__gt=0)
+                      .order_by("domain").values_list("domain", flat=True)
+                      if not (_under(d, own) or _under(d, FREE_MAIL)))
     _cache = (now, found)
     return found
 

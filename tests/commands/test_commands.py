@@ -130,3 +130,24 @@ def test_sweep_command_reports_counts():
                                       "notifications: 0")
 
 
+
+
+def test_the_readmes_terminal_triage_runs_in_a_checkout_never_migrated(tmp_path):
+    """README: "triage a sample in the terminal (nothing is stored)": on a fresh checkout
+    its SQLite database has no tables yet, so the mailbox has no correspondents to read
+    (the look-alike reading's history) and the decision is made without them."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.factories import ROOT
+
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
+    env["TRIAGE_DATA_DIR"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "triage_message", "--file",
+         "triage/samples/01-contamination-claim-ica.eml", "--json"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert '"route": "escalated"' in done.stdout
