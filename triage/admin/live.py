@@ -25,13 +25,10 @@ from triage.models import EmailEvent, Escalation, InboundEmail, Ticket
 LIVE_MODELS = {"email": InboundEmail, "escalation": Escalation, "ticket": Ticket}
 
 
-def live_marks() -> dict[str, int]:
-    """The newest id of each kind of item, and of the audit events: what a page saw
-    when it was drawn. Four index lookups (``max(id)``)."""
-    marks = {kind: model.objects.aggregate(m=Max("pk"))["m"] or 0
-             for kind, model in LIVE_MODELS.items()}
-    marks["event"] = EmailEvent.objects.aggregate(m=Max("pk"))["m"] or 0
-    return marks
+def _newest(model) -> int:
+    """The newest id of a kind (an index lookup, ``max(id)``): what a page saw when it
+    was drawn."""
+    return model.objects.aggregate(m=Max("pk"))["m"] or 0
 
 
 def live_new(kind: str, since: int) -> int:
@@ -82,12 +79,11 @@ def live_context(request: HttpRequest, *, new: str = "", dashboard: bool = False
                  email_id: int | None = None) -> dict:
     """What a page puts in its ``#triage-live`` mark: the endpoint's address with what
     the page saw as it was drawn, and the poll interval."""
-    marks = live_marks()
-    query: dict = {"new": new, "since": marks[new]} if new else {}
+    query: dict = {"new": new, "since": _newest(LIVE_MODELS[new])} if new else {}
     if dashboard:
         query["dashboard"] = 1
     if email_id is not None:
-        query |= {"email": email_id, "event": marks["event"]}
+        query |= {"email": email_id, "event": _newest(EmailEvent)}
     return {"url": f"{reverse('admin:live')}?{urlencode(query)}",
             "interval_ms": INTERVAL_S * 1000, "reload": request.get_full_path()}
 

@@ -86,6 +86,14 @@
     return Boolean(box);
   }
 
+  function clickOn(id) {
+    var target = document.getElementById(id);
+    if (target) {
+      target.click();
+    }
+    return Boolean(target);
+  }
+
   function toggleHelp() {
     if (!help || !help.showModal) {
       return;
@@ -119,11 +127,7 @@
     var done = true;
     switch (key) {
     case "t":
-      var take = document.getElementById("take-button");
-      done = Boolean(take);
-      if (take) {
-        take.click();
-      }
+      done = clickOn("take-button");
       break;
     case "j":
     case "k":
@@ -137,14 +141,7 @@
       done = focusBox("note_body");
       break;
     case "r":
-      done = focusBox("reply_body");
-      if (!done) {
-        var reply = document.getElementById("reply-link");
-        done = Boolean(reply);
-        if (reply) {
-          reply.click();
-        }
-      }
+      done = focusBox("reply_body") || clickOn("reply-link");
       break;
     case "/":
       done = focusBox("searchbar");
