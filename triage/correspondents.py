@@ -83,18 +83,23 @@ def was_flagged(domain: str, flags: dict | None) -> bool:
 
 
 _cache: tuple[float, tuple[str, ...]] | None = None
+# Whether this process has seen the table: once migrated it stays, so the catalogue is
+# not read again on every refresh.
+_table_seen = False
 
 
 def known_correspondents() -> tuple[str, ...]:
     """The domains that have written to us with none of their mail flagged as a
     look-alike, without ours and free-mail's: read once per ``CACHE_SECONDS`` in a
     process (one indexed-free scan of a table of one row per domain)."""
-    global _cache
+    global _cache, _table_seen
     now = time.monotonic()
     if _cache is not None and now - _cache[0] < CACHE_SECONDS:
         return _cache[1]
     own = own_domains()
-    if CorrespondentDomain._meta.db_table not in connection.introspection.table_names():
+    _table_seen = _table_seen or (
+        CorrespondentDomain._meta.db_table in connection.introspection.table_names())
+    if not _table_seen:
         # A database never migrated (triage_message in a fresh checkout, a benchmark with
         # no mailbox): no mail has been stored, so no domain has written to us.
         found: tuple[str, ...] = ()

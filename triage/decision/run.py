@@ -211,7 +211,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
     lookalikes = signals.sender_lookalikes(email.senders, config.senders_known)
-    language = unread_language(email.subject, text)
+    language = None if model_is_claim else unread_language(email.subject, text)  # routes only then
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)
     decision.is_claim = True if (model_is_claim or made) else model_is_claim
