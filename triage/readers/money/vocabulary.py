@@ -165,14 +165,15 @@ _STATEMENT_RE = re.compile(
     r"|n[ợo]\s+ch[úu]ng|索赔|赔偿|理赔|索偿|欠",
     re.IGNORECASE,
 )
-# Done, or done for us, in a figure's sentence: granted, approved, transferred, refunded,
-# paid out ("die Entschädigung ... auf Ihr Konto überwiesen", "o ressarcimento ... foi
-# deferido", "the insurer has remitted"). Such a figure may still be open for all the
-# rules can tell, so a person weighs it (``Claimed.open``); it is never the claim stated
-# by itself (``Claimed.stated``), which alone escalates without a model.
+# Done, or done for us, in a figure's sentence: granted, approved, transferred, refunded
+# ("die Entschädigung ... auf Ihr Konto überwiesen", "o ressarcimento ... foi deferido",
+# "the insurer has remitted"; "paid" is ``_NOT_OPEN_RE``'s, read over the same sentence).
+# Such a figure may still be open for all the rules can tell, so a person weighs it
+# (``Claimed.open``); it is never the claim stated by itself (``Claimed.stated``), which
+# alone escalates without a model.
 _DONE_RE = re.compile(
     r"(?<![^\W\d_])(?:granted|approved|remitted|refunded|reimbursed|transferred|wired"
-    r"|paid\s+out|disbursed|deferid[oa]s?|concedid[oa]s?|aprovad[oa]s?|liberad[oa]s?"
+    r"|disbursed|deferid[oa]s?|concedid[oa]s?|aprovad[oa]s?|liberad[oa]s?"
     r"|transferid[oa]s?|reembolsad[oa]s?|ressarcid[oa]s?|restitu[íi]d[oa]s?|otorgad[oa]s?"
     r"|ausgezahlt|erstattet|bewilligt|genehmigt|anerkannt|vir[ée]e?s?|rembours[ée]e?s?"
     r"|accord[ée]e?s?|vers[ée]e?s?|rimborsat[oaie]|bonificat[oaie]|erogat[oaie]"
