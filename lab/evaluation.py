@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -78,7 +79,7 @@ def _parsed_cases(path: Path):
 
 def _senders(path: Path):
     for cid, case, parsed in _parsed_cases(path):
-        yield cid, case, parsed.from_address
+        yield cid, case, parsed.from_address, parsed.date
 
 
 def own_domain(path: Path) -> str:
@@ -93,24 +94,44 @@ def own_domain(path: Path) -> str:
     return domain if n * 2 >= sum(1 for _ in _parsed_cases(path)) else ""
 
 
-def mailbox_history(senders: dict[str, str], own: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+def mailbox_history(senders: dict[str, str], own: tuple[str, ...],
+                    dates: dict[str, datetime | None] | None = None,
+                    ) -> dict[str, tuple[str, ...]]:
     """For each case (id: its From address), the correspondents the product would know
     when it arrives if every other mail of the set had arrived before it: the From
     domains of the *other* cases (a domain that writes only this case is not known), as
     the product counts them (``triage.correspondents``: not ours, not free mail), without
     a domain that passes for ours or for another of them. The product flags such a
-    domain's mail on arrival, so it never counts; which of two look-alikes wrote first
-    a set does not say, so neither counts (it can cost a catch, never make one)."""
+    domain's mail on arrival, so it never counts: of two look-alikes, the one that wrote
+    first (``dates``: each case's Date) is the known one, as in the product; where the
+    set does not say which came first, neither counts (it can cost a catch, never make
+    one)."""
     domains = {cid: correspondent_domain(address, own) for cid, address in senders.items()}
     writes = Counter(d for d in domains.values() if d)
+    first: dict[str, datetime] = {}
+    for cid, d in domains.items():
+        when = (dates or {}).get(cid)
+        if d and when is not None and (d not in first or when < first[d]):
+            first[d] = when
     # Each domain's look-alike reading against each other one (and ours), once per set.
     passes_for = {d: {k for k in (*writes, *own) if k != d and lookalike(d, [k])}
                   for d in writes}
+
+    def flagged(d: str, others: set[str]) -> bool:
+        for k in passes_for[d]:
+            if k in own:
+                return True
+            if d in first and k in first and first[d] != first[k]:
+                if first[k] < first[d]:  # k wrote first: d's mail was flagged
+                    return True
+            elif k in others:
+                return True
+        return False
+
     history = {}
     for cid, mine in domains.items():
         others = {d for d, n in writes.items() if n - (d == mine) > 0}
-        history[cid] = tuple(sorted(d for d in others
-                                    if not passes_for[d] & (others | set(own))))
+        history[cid] = tuple(sorted(d for d in others if not flagged(d, others)))
     return history
 
 
@@ -257,8 +278,9 @@ def run_eval(path: Path, *, threshold_usd: Decimal, rates: dict, compromised: bo
         spec = model_spec()
         model = build_model(spec)
         config = Config.from_settings(history=False)
-        history = mailbox_history({cid: address for cid, _, address in _senders(path)},
-                                  own_domains())
+        senders = list(_senders(path))
+        history = mailbox_history({cid: address for cid, _, address, _ in senders},
+                                  own_domains(), {cid: date for cid, _, _, date in senders})
         results = []
         for cid, case, email in cases:
             holder["case"] = case

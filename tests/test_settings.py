@@ -9,6 +9,7 @@ import os
 import stat
 import subprocess
 import sys
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
@@ -162,3 +163,19 @@ def test_a_bad_host_header_is_one_log_line(client):
     [line] = [ln for ln in stream.getvalue().splitlines() if "django.security" in ln]
     assert "WARNING django.security.DisallowedHost Invalid HTTP_HOST header" in line
     assert "Traceback" not in stream.getvalue() and "\u2028" not in stream.getvalue()
+
+
+def test_a_claim_in_any_of_our_markets_currencies_is_weighed_by_default():
+    # Egyptian pounds, Moroccan dirhams, baht, won, rupiah and pesos are our mills'
+    # currencies: without a rate, a small claim in them went to a person ("no rate").
+    from django.conf import settings as live
+
+    from triage.backstop import Exposure, Policy, exposure_triggers
+    policy = Policy(threshold_usd=live.TRIAGE_ESCALATION_THRESHOLD_USD,
+                    rates=live.TRIAGE_USD_RATES, deadline_business_days=2)
+    for currency in ("EGP", "MAD", "THB", "KRW", "IDR", "MXN"):
+        assert currency in live.TRIAGE_USD_RATES
+    small = exposure_triggers(Exposure(Decimal("280000"), "MAD"), policy)  # USD 28,000
+    assert small[:2] == ([], [])
+    large = exposure_triggers(Exposure(Decimal("5400000"), "MAD"), policy)  # USD 540,000
+    assert [t["code"] for t in large[0]] == ["exposure_at_or_above_threshold"]

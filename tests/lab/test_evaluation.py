@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime
 from io import StringIO
 
 import pytest
@@ -102,6 +103,24 @@ def test_each_case_reads_the_rest_of_its_set_as_the_mailboxs_history():
     assert history["real1"] == ("transmed.example.fr",)  # which came first is unknown
     assert history["transmed"] == ()  # it wrote only once: not known to itself
     assert "gmail.com" not in history["real1"] and "gmail.com" not in history["fake"]
+
+
+def test_of_two_look_alikes_the_one_that_wrote_first_is_the_known_one():
+    # As in the product: the later one is flagged on arrival and never counts, so the
+    # first one's own mail is not flagged against it (fresh4's real spinner wrote once,
+    # its look-alike once after it).
+    real, fake = "phuthinh-spin.example.vn", "phuthlnh-spin.example.vn"
+    senders = {"real": f"a@{real}", "fake": f"b@{fake}", "other": "c@transmed.example.fr"}
+    dates = {"real": datetime(2027, 5, 4, tzinfo=UTC), "fake": datetime(2027, 5, 10, tzinfo=UTC),
+             "other": datetime(2027, 5, 5, tzinfo=UTC)}
+    history = mailbox_history(senders, ("araguaia-algodao.com.br",), dates)
+    assert history["real"] == ("transmed.example.fr",)  # the later look-alike is not known
+    assert history["fake"] == (real, "transmed.example.fr")  # the look-alike is read
+    # The look-alike first: the real one's mail is the one read as passing for it.
+    history = mailbox_history(senders, ("araguaia-algodao.com.br",),
+                              {**dates, "fake": datetime(2027, 5, 3, tzinfo=UTC)})
+    assert history["real"] == (fake, "transmed.example.fr")
+    assert history["fake"] == ("transmed.example.fr",)
 
 
 BLIND = ROOT / "lab" / "data" / "blind"

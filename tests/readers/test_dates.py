@@ -484,6 +484,10 @@ DEADLINES_ABROAD = [
      "Wir werden Ihnen die Fotos bis Freitag senden."),
     ("Wir erwarten Ihre Zahlung bis zum 4. Dezember 2026.", d(12, 4),
      "Die Ware wurde bis 4. Dezember 2026 verschifft."),
+    # A day and month with one digit each is a date after "zum" only (not a range "3.5
+    # bis 4.9." of micronaire).
+    ("Wir bitten um Ihre Stellungnahme bis zum 18.1., da der Monatsabschluss ansteht.",
+     d(1, 18, 2027), "Micronaire 3.5 bis 4.9. laut Kontrakt."),
     ("Bitte bestätigen Sie innerhalb von 5 Werktagen.", d(11, 26),
      "Die Verladung dauerte 5 Werktage."),
     ("Merci de nous répondre avant vendredi.", d(11, 20),

@@ -17,6 +17,8 @@ from triage.routes import ClaimType, Code, Route, reason
 # Of the parts not read in full, the ones a review signal names (the rest: a person
 # reading the email sees them).
 _PARTS_KEPT = 10
+# The backstop's figures that count only by a reading of meaning (none stated as the claim).
+_FIGURE_READINGS = frozenset({Code.EXPOSURE_NOT_THE_CLAIM, Code.EXPOSURE_IN_SEVERAL_CURRENCIES})
 
 
 def review_signals(email_text: str, *, model_is_claim: bool | None,
@@ -24,7 +26,8 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
                    model_claim_types: list[str] | tuple[str, ...] = (),
                    unsupported: list[str] | tuple[str, ...] = (),
                    lookalikes: list[Lookalike] | tuple[Lookalike, ...] = (),
-                   language: str | None = None) -> list[dict]:
+                   language: str | None = None,
+                   figures: list[dict] | tuple[dict, ...] = ()) -> list[dict]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person (``routes.reason``). Empty when the model already agrees
     (a claim it escalated needs no review for its contamination; a contamination claim
@@ -36,7 +39,12 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     ``lookalikes``: sender domains passing for ours or a counterpart's. ``language``:
     the mail's language when the rules read none of it (``readers.language``): they
     cannot check a model that calls it routine, so a person reads it instead of a
-    forward; a model that read a claim keeps its route."""
+    forward; a model that read a claim keeps its route. ``figures``: the backstop's own
+    (``BackstopResult.review``). On mail the model calls routine, a large figure beside
+    claim words contradicts it only when the rules also read a claim being made (then
+    ``claim_called_routine`` says so too): statistics, newsletters, an insurer's cover
+    or a settled matter quote claims' figures without making one. A figure stated as
+    the claim is a fact and escalates on any route (``backstop``)."""
     found = []
     if unread:
         found.append(reason(Code.PARTS_UNREAD, parts=list(unread)[:_PARTS_KEPT]))
@@ -48,7 +56,8 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
         # Who wrote is a reading too: a person checks the sender, on any route.
         found.append(reason(Code.LOOKALIKE_SENDER, domain=fake.domain, known=fake.resembles,
                             how=fake.how))
-    if model_is_claim is False and signals.claim_is_made(email_text):
+    made = signals.claim_is_made(email_text)
+    if model_is_claim is False and made:
         found.append(reason(Code.CLAIM_CALLED_ROUTINE))
     if language and not model_is_claim:
         found.append(reason(Code.LANGUAGE_UNREAD, language=language))
@@ -61,7 +70,9 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
         threat = signals.threat_signal(email_text)
         if threat:
             found.append(reason(Code.THREAT_NOT_ESCALATED, quote=clip_words(threat, 80)))
-    return found
+    talk = model_is_claim is False and not made
+    return found + [f for f in figures if not (talk and f["code"] in _FIGURE_READINGS)]
+
 
 
 def combine(model_escalates: bool, backstop: BackstopResult) -> tuple[bool, bool]:

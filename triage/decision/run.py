@@ -226,7 +226,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
             text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=unread, lookalikes=lookalikes, language=language) + result.review
+            unread=unread, lookalikes=lookalikes, language=language, figures=result.review)
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -255,7 +255,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         unread=unread, model_claim_types=_weighed_types(ext, spec, decision.grounding),
         unsupported=grounding.unsupported(decision.grounding, grounding.ROUTING_FIELDS),
         lookalikes=lookalikes, language=language,
-    ) + ([] if decision.escalate else result.review)
+        figures=[] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED
         return decision

@@ -61,9 +61,11 @@ _DATE_NAMED_MF = (  # December 4th, 2026; Dec 4
     rf"(?P<mm>{_MONTH}){_S}(?:the{_S})?(?P<md>{_DAY})(?!\d)"
     rf"(?:,?{_S}(?P<my>{_YEAR}))?")
 _DATE_ISO = r"(?P<iy>(?:19|20)\d\d)[-/.](?P<im>[01]?\d)[-/.](?P<id>[0-3]?\d)(?![\d/.\-]?\d)"
-_DATE_NUM = (  # 15/12/2026, 15.12.26, 12/15/2026; no year: 03/12 or 09.11. (not 12.5)
+_DATE_NUM = (  # 15/12/2026, 15.12.26, 12/15/2026; no year: 03/12, 09.11., zum 7.5. (not 12.5)
     r"(?P<na>[0-3]?\d)(?:(?P<sep>[/.\-])(?P<nb>[01]?\d)(?P=sep)"
-    r"(?P<nyr>\d{4}|\d\d)|/(?P<nb2>[0-3]?\d)|(?<=\d\d)\.(?P<nb3>[0-3]\d)\.)"
+    r"(?P<nyr>\d{4}|\d\d)|/(?P<nb2>[0-3]?\d)|(?<=\d\d)\.(?P<nb3>[0-3]\d)\."
+    # German "bis zum 7.5.": one digit is a date only after "zum" (not "3.5 bis 4.9.").
+    r"|(?:(?<=zum\s\d)|(?<=zum\s\d\d))\.(?P<nb4>[01]?\d)\.)"
     r"(?![\d/.\-]?\d)(?!%|,\d)")
 # Vietnamese: "ngày 4 tháng 12 (năm 2026)", the day and the month's number.
 _DATE_VI = (rf"(?P<vd>{_DAY}){_S}th[áa]ng{_S}(?P<vm>1[0-2]|0?[1-9])(?!\d)"

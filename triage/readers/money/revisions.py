@@ -30,6 +30,12 @@ _REVISION_GAP = 40
 # How far before a revised figure its verb is looked for across a hard-wrapped line.
 _REVISION_VERB = 120
 _SUPERSEDED = "superseded"
+# Between a revised figure and the older one after it: "(before", "instead of", "em vez de".
+_INSTEAD_OF_RE = re.compile(
+    r"\s*[(\[,;–-]?\s*(?:before|previously|formerly|earlier|was|instead\s+of|replacing|antes"
+    r"|anteriormente|em\s+vez\s+de|no\s+lugar\s+de|en\s+(?:lugar|vez)\s+de|vorher|zuvor|statt"
+    r"|anstelle\s+von|au\s+lieu\s+de|auparavant|invece\s+di|anzich[ée]|precedentemente)"
+    r"\s*:?\s*", re.IGNORECASE)
 
 
 def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
@@ -53,6 +59,24 @@ def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
         verb_lo = min(lo, max(ctx.paragraph_start(old.start), old.start - _REVISION_VERB))
         if _REVISE_RE.search(text, verb_lo, ctx.sentence_end_far(new.end)):
             pairs.append((i, i + 1))
+    return pairs + _revised_before(ctx, amounts)
+
+
+def _revised_before(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
+    """(old, new) pairs written the other way round: the new figure, then the one it
+    replaces ("we revise our claim to USD 41,000.00 (before USD 72,000.00)", "reduzimos
+    para R$ 180.000,00, em vez de R$ 240.000,00"), a revising verb before the new one."""
+    text, pairs = ctx.text, []
+    for i in range(len(amounts) - 1):
+        new, old = amounts[i], amounts[i + 1]
+        if old.currency != new.currency or old.start - new.end > _REVISION_GAP:
+            continue
+        if not _INSTEAD_OF_RE.fullmatch(text, new.end, old.start):
+            continue
+        lo = ctx.sentence_start(new.start, _SENTENCE_WINDOW)
+        verb_lo = min(lo, max(ctx.paragraph_start(new.start), new.start - _REVISION_VERB))
+        if _REVISE_RE.search(text, verb_lo, new.start):
+            pairs.append((i + 1, i))
     return pairs
 
 
@@ -116,6 +140,7 @@ def _supersede(ctx: _Context, amounts: list[Money],
     58,900"): when unsure, a figure stays open."""
     stated: set[int] = set()
     opened: set[int] = set()
+    replaced: set[tuple[Decimal, str | None]] = set()
     for old, new in _revisions(ctx, amounts):
         if kinds[old] in ("claim", "cost", "neutral"):
             kinds[new] = kinds[old]
@@ -123,7 +148,9 @@ def _supersede(ctx: _Context, amounts: list[Money],
             if ctx.stated_as_claim(amounts[old]) and ctx.open(amounts[new]):
                 stated.add(new)
         kinds[old] = _SUPERSEDED
-    replaced: set[tuple[Decimal, str | None]] = set()
+        # The old figure wherever it stands (the quoted thread's "we claim USD 72,000").
+        if amounts[old].amount != amounts[new].amount:
+            replaced.add((amounts[old].amount, amounts[old].currency))
     for claim, paid, balance in _balances(ctx, amounts, kinds):
         if (amounts[balance].amount, amounts[balance].currency) in replaced:
             continue
@@ -134,7 +161,8 @@ def _supersede(ctx: _Context, amounts: list[Money],
         opened.add(balance)
         replaced |= {(amounts[claim].amount, amounts[claim].currency),
                      (amounts[paid].amount, amounts[paid].currency)}
+    kept = {(amounts[i].amount, amounts[i].currency) for i in opened | stated}
     for i, a in enumerate(amounts):
-        if (a.amount, a.currency) in replaced:
+        if (a.amount, a.currency) in replaced - kept:
             kinds[i] = _SUPERSEDED
     return stated, opened

@@ -44,6 +44,7 @@ _CUES = [
               r"|reklamation\w*|beanstandung\w*|m[äa]ngelr[üu]ge|anspr[üu]ch\w*|anspruch\w*"
               r"|schadens?(?:summe|betrag|h[öo]he)|schaden|verlust\w*|minderung\w*"
               r"|preisminderung|belastungsanzeige|lastschrift|abzug|gutschrift"
+              r"|geltend (?:machen|gemacht)"
               r"|r[ée]clam\w*|indemnit[ée]s?|indemnisation|d[ée]dommagement"
               r"|dommages(?:-int[ée]r[êe]ts)?|pr[ée]judice|pertes?|r[ée]faction|avoir"
               r"|note de d[ée]bit|r[ée]duction de prix"
@@ -178,7 +179,9 @@ _DONE_RE = re.compile(
     r"|ausgezahlt|erstattet|bewilligt|genehmigt|anerkannt|vir[ée]e?s?|rembours[ée]e?s?"
     r"|accord[ée]e?s?|vers[ée]e?s?|rimborsat[oaie]|bonificat[oaie]|erogat[oaie]"
     r"|approvat[oaie]|iade\s+edil\w*|onaylan\w*|havale\s+edil\w*"
-    r"|đã\s+(?:được\s+)?(?:chuyển|hoàn|duyệt))(?![^\W\d_])"
+    r"|đã\s+(?:được\s+)?(?:chuyển|hoàn|duyệt)|proof\s+of\s+(?:payment|transfer|remittance)"
+    r"|comprovante\s+de\s+(?:transfer[êe]ncia|pagamento)|comprobante\s+de\s+(?:pago|transferencia)"
+    r"|(?:transfer|remittance)\s+(?:receipt|confirmation))(?![^\W\d_])"
     r"|已退款|已转账|已批准|已汇出|已赔付",
     re.IGNORECASE,
 )

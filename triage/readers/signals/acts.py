@@ -61,10 +61,37 @@ _CLAIM_ASSERTION = _whole(
     r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+)?(?:claim|dispute|"
     r"maintain)",
     r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+)?(?:claim|reclama[çc][ãa]o|reclamo|"
-    r"reclamaci[óo]n)",
-    r"reclamamos", r"responsabilizamos",
+    r"reclamaci[óo]n|pleito)",
+    r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
+    # The claim being put to us: "we are claiming as follows", "we lodge a claim", "our
+    # documented loss is", "my boss decided to go for claim", "they accept to settle with
+    # an allowance of", "vamos cobrar de vocês", "seguem as reclamações", "detallamos los
+    # reclamos", "beziffern wir", "talep ediyoruz". Not a debit note by itself: a broker's
+    # debit note for port charges is an invoice.
+    r"(?:we|i)\s+(?:are|am)\s+(?:hereby\s+|now\s+|formally\s+|therefore\s+)?(?:claiming|"
+    r"lodging|raising|filing|submitting)",
+    r"(?:we|i)\s+(?:hereby\s+)?(?:lodge|raise|file|submit|register)\s+(?:a|an|our|this|the)\s+"
+    r"(?:\w+\s+){0,2}?claim",
+    r"(?:our|my)\s+(?:\w+\s+)?(?:loss(?:es)?|damages?)\s+(?:is|are|amounts?\s+to|comes?\s+to|"
+    r"totals?)",
+    r"(?:decided|decides|decide)\s+to\s+(?:go\s+for|file|lodge|raise|make)\s+(?:a\s+)?claim",
+    r"go\s+for\s+(?:a\s+)?claim",
+    r"(?:accepts?|agrees?|prepared|willing|ready)\s+to\s+settle\s+(?:\S+\s+){0,4}?(?:for|with|at)",
+    r"(?:we|i)\s+(?:count|calculate|calculated|estimate|estimated|quantify|quantified)\s+"
+    r"(?:the\s+|our\s+)?(?:discount|loss|damage|claim|allowance)",
+    r"(?:vamos|iremos|vou)\s+(?:\w+\s+)?cobrar",
+    r"(?:seguem|segue|enviamos|apresentamos|encaminhamos)\s+(?:\S+\s+){0,2}?"
+    r"(?:reclama[çc](?:[ãa]o|[õo]es)|pleito)",
+    r"(?:encaminhe|envie|repasse)\s+(?:\S+\s+){0,4}?(?:nossas?|nossos?)\s+reclama\w*",
+    r"(?:detallamos|presentamos|enviamos|adjuntamos|remitimos)\s+(?:\S+\s+){0,2}?"
+    r"(?:reclamos?|reclamaciones)",
+    r"vamos\s+a\s+cobrar", r"les\s+cobraremos",
+    # A claim form's own status line: "Claim Status : OPEN".
+    r"claim\s+status\s{0,20}[:\-]?\s{0,20}(?:open|pending|outstanding)",
+    r"beziffern\s+wir", r"wir\s+beziffern", r"talep\s+ediyoruz", r"talep\s+etmekteyiz",
     r"wir\s+(?:hiermit\s+)?(?:reklamieren|beanstanden|beanspruchen)",
     r"wir\s+machen\s+(?:\S+\s+){0,6}?geltend",
+    r"(?:den|die|das|welchen|welche)\s+wir\s+(?:hiermit\s+|nunmehr\s+)?geltend\s+machen",
     r"wir\s+fordern\s+(?:\S+\s+){0,3}?(?:schadens?ersatz|entsch[äa]digung|minderung|ersatz)",
     r"unsere\s+(?:\w+\s+)?(?:reklamation|forderung|schadens?ersatzforderung|beanstandung)",
     r"nous\s+(?:r[ée]clamons|contestons|maintenons)",

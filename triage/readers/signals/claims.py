@@ -19,12 +19,22 @@ from triage.readers.signals.threats import (
 )
 from triage.readers.signals.topics import _topic_only
 from triage.readers.signals.vocabulary import (
+    _DEFECT,
     _QUALIFIER_BEFORE,
     _VALUE,
     CLAIM_TYPE_PATTERNS,
     CLAIM_WORDS,
 )
 from triage.routes import ClaimType
+
+_LEAD_LINES = 8
+_LEAD_REACH = 400
+_FORM_LINES = 30
+_FORM_HEAD = re.compile(
+    r"\b(?:debit\s+note|nota\s+de\s+d[ée]bito|nota\s+di\s+addebito|note\s+de\s+d[ée]bit|"
+    r"claim\s+(?:notice|no\b|number|type|amount|form)|descontos?(?:\b|_)|descuentos?(?:\b|_))")
+_FORM_DEFECT = re.compile(rf"\b(?:{_DEFECT}|contestazion\w*|abbuono)")
+_DIGIT = re.compile(r"\d")
 
 # --- Affirmation, by kind of word -------------------------------------------------
 
@@ -165,11 +175,60 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
     spans = [span for c in money.claimed_totals(doc.text) for span in c.open_spans]
     if not spans:
         return False
+    for start, end in spans:
+        # The sender putting the figure to us: in its sentence, or in the line that
+        # leads into its table ("we are claiming as follows:").
+        for a, b in (doc.sentence(start, end), _lead_in(doc, start)):
+            if a < b and doc.in_sentence("claim_assertion", a, b):
+                return True
+        if _claim_form(doc, start):
+            return True
+    if _first(doc, CLAIM_WORDS) is None:
+        return False
     for m in _iter_affirmed(doc, CLAIM_WORDS):
         a, b = doc.sentence(m.start(), m.end())
         if any(start < b and end > a for start, end in spans):
             return True
     return False
+
+
+def _claim_form(doc: _Doc, start: int) -> bool:
+    """A figure in a claim's own document: its block of lines (to a blank line) is a
+    debit note, a claim notice or a table of deductions that names a defect or a claim
+    ("DEBIT NOTE ... Desc: quality allowance - high micronaire ... Amount: USD 57,200",
+    an ERP's "Claim no. / Amount / Currency", "lote | motivo | desconto_R$"). A broker's
+    debit note for port charges names no defect; a report of claims paid has no form."""
+    a = b = start
+    for _ in range(_FORM_LINES):
+        above = doc.text.rfind("\n", 0, max(a - 1, 0))
+        if a <= 0 or not doc.text[above + 1:a].strip():
+            break
+        a = above + 1
+    for _ in range(_FORM_LINES):
+        below = doc.text.find("\n", b + 1)
+        if below < 0 or not doc.text[b:below].strip():
+            break
+        b = below
+    return bool(_FORM_HEAD.search(doc.low, a, b) and _FORM_DEFECT.search(doc.low, a, b))
+
+
+def _lead_in(doc: _Doc, start: int) -> tuple[int, int]:
+    """The words that a figure's table hangs from: the paragraph (at most
+    _LEAD_REACH characters) ending in a colon nearest above it within a few lines, every
+    line between blank or holding a figure; (0, 0) when there is none."""
+    end = doc.text.rfind("\n", 0, start)
+    for _ in range(_LEAD_LINES):
+        if end <= 0:
+            break
+        line_start = doc.text.rfind("\n", 0, end) + 1
+        line = doc.text[line_start:end].strip()
+        if line.endswith(":"):
+            paragraph = doc.text.rfind("\n\n", max(0, end - _LEAD_REACH), end)
+            return (paragraph + 1 if paragraph >= 0 else max(0, end - _LEAD_REACH)), end
+        if line and not _DIGIT.search(line):
+            break
+        end = line_start - 1
+    return 0, 0
 
 
 def claim_is_made(text: str) -> bool:
@@ -187,7 +246,9 @@ def claim_is_made(text: str) -> bool:
             patterns = [CLAIM_WORDS, *CLAIM_TYPE_PATTERNS.values()]
             made = any(_act_in_sentence(doc, m) for p in patterns
                        for m in _iter_affirmed(doc, p))
-        if not made and not doc.anywhere("withdrawal") and _first(doc, CLAIM_WORDS) is not None:
+        if not made and not doc.anywhere("withdrawal") and (
+                _first(doc, CLAIM_WORDS) is not None or doc.anywhere("claim_assertion")
+                or _FORM_HEAD.search(doc.low)):
             made = _claim_beside_open_figure(doc)
         doc._memo["made"] = made or bool(doc._memo.get("overflow"))
     return bool(doc._memo["made"])

@@ -1,0 +1,135 @@
+"""A claim being put to us, told from a figure that only talks about claims.
+
+On mail a model calls routine, a large figure beside claim words sends it to a person
+only when the rules also read a claim being made (``claim_is_made``): the claim put in
+a sentence or a table's lead-in ("we are claiming as follows:"), or a claim's own
+document (a debit note naming a defect, a claim notice). Each catch is paired with the
+same kind of figure in mail that makes no claim: an insurer's report of claims paid, a
+broker's debit note for port charges, an insurance premium, a newsletter's award.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from triage.decision import route as routing
+from triage.readers import signals
+from triage.routes import Code, reason
+
+# (a claim being put to us, mail with the same kind of figure that makes none)
+PUT_OR_TOLD = [
+    ("The HVI results of three lots under contract S-2026/0370 are not as per contract and "
+     "we are claiming as follows:\n\n"
+     "Lot 210 - mic 4.9 (contract 3.7-4.2) : USD 18,400\n"
+     "Lot 211 - strength 26.8 g/tex (min 29) : USD 19,750\n"
+     "Lot 212 - mic 4.8 : USD 16,300\n",
+     "Ahead of the renewal, the year-to-date claims summary under your cargo open cover:\n\n"
+     "Claims notified YTD: 14\n"
+     "Claims paid by underwriters: 9 - USD 612,340\n"
+     "Outstanding reserves (underwriters): 3 - USD 155,500\n"
+     "Largest single claim: USD 214,500 (contamination, settled July 2026)\n\n"
+     "No action is needed from your side.\n"),
+    ("The contract called for October shipment; the B/L is dated 7 November. Our "
+     "documented loss is GBP 139,800 and we'd be grateful for your proposal.",
+     "Late shipments cost spinners dearly this season: one Lancashire mill's documented "
+     "loss was GBP 139,800, the association's survey says."),
+    ("A diretoria fez as contas da perda de produção e vamos cobrar R$ 320.000,00 de "
+     "vocês pela diferença de qualidade.",
+     "Prêmio total da apólice de armazenagem: R$ 442.813,64. Franquia: 10% dos "
+     "prejuízos por sinistro."),
+    ("Por favor, encaminhe à Cerrado Fibras as nossas reclamações do contrato\n"
+     "CFD-0936:\n\n- Lote CT-310: micronaire 4,9 - R$ 140.000,00\n"
+     "- Lote CT-311: resistência 26,5 g/tex - R$ 152.500,00\n",
+     "Seminário sobre reclamações de qualidade: casos com valores de\n"
+     "referência:\n\n- Caso A: micronaire 4,9 - R$ 140.000,00\n"
+     "- Caso B: resistência 26,5 g/tex - R$ 152.500,00\n"),
+    ("After discussion with the mill management, they accept to settle with a lump sum "
+     "allowance of USD 50,000.00 for the whole lot instead of the grade difference.",
+     "An ICA tribunal ordered a Geneva merchant to pay USD 3.4 million in damages to a "
+     "Vietnamese spinner over contaminated bales."),
+    # A claim's own document: a debit note naming a defect, an ERP's claim notice.
+    ("Please find below our allowance.\n\nDEBIT NOTE No. DN-2611-044\n"
+     "Desc: Quality allowance - high micronaire (avg 5.2 vs 4.9 max)\n"
+     "Amount: USD 57,200.00\n",
+     "Segue a nota de débito das despesas do embarque.\n\nNOTA DE DÉBITO ND 2026/0884\n"
+     "Taxa de liberação terminal: R$ 42.340,00\nHonorários de despacho: R$ 31.200,00\n"
+     "Total: R$ 73.540,00\n"),
+    ("Claim notice\n----------\nClaim no.      CL-2026-0412\nReason         low strength\n"
+     "Amount         415,000.00\nCurrency       CNY\nStatus         open\n",
+     "Claims report 2026\n\nref | cause | status | amount_usd\n"
+     "WCR-26-001 | contamination | paid | 214500\n"
+     "WCR-26-012 | contamination | reserve | 59600\n"),
+]
+
+
+@pytest.mark.parametrize("put,told", PUT_OR_TOLD)
+def test_a_claim_put_to_us_is_told_from_a_figure_about_claims(put, told):
+    assert signals.claim_is_made(put), put
+    assert not signals.claim_is_made(told), told
+
+
+def test_a_broker_debit_note_for_charges_is_not_a_claim():
+    # Half of a pair above, alone: "segue nota de débito" puts no claim by itself.
+    note = ("Segue nota de débito referente às despesas do embarque do contrato\n"
+            "CFT-S-26/151:\n\n- Taxa de liberação terminal: R$ 2.340,00\n"
+            "- Pesagem de contêineres: R$ 1.280,00\nTotal: R$ 4.820,00\n")
+    assert not signals.claim_is_made(note)
+
+
+FIGURE = reason(Code.EXPOSURE_NOT_THE_CLAIM, usd="525500.00", threshold="50000",
+                quote="USD 155,500 + USD 214,500")
+NO_RATE = reason(Code.EXPOSURE_WITHOUT_RATE, amount="9000000", currency="XAF",
+                 threshold="50000", source="email")
+
+
+def test_a_figure_against_a_routine_model_needs_a_claim_being_made():
+    put, told = PUT_OR_TOLD[0]
+    # A right model calls the insurer's report routine: its figures contradict nothing.
+    assert routing.review_signals(told, model_is_claim=False, model_escalates=False,
+                                  figures=[FIGURE]) == []
+    # A persuaded model calls the claim routine: the figure and the claim reach a person.
+    found = routing.review_signals(put, model_is_claim=False, model_escalates=False,
+                                   figures=[FIGURE])
+    assert FIGURE in found and reason(Code.CLAIM_CALLED_ROUTINE) in found
+    # A model that read a claim and extracted less: the larger figure is for a person,
+    # whatever the wording.
+    assert FIGURE in routing.review_signals(told, model_is_claim=True, model_escalates=False,
+                                            figures=[FIGURE])
+    # A figure in a currency without a rate is not a reading of meaning: it stays.
+    assert routing.review_signals(told, model_is_claim=False, model_escalates=False,
+                                  figures=[NO_RATE]) == [NO_RATE]
+
+
+# --- Which figure is open, as the money reader reads it -------------------------------
+
+def _claimed(text: str) -> list[tuple[str, bool]]:
+    from triage.readers import money
+    return [(f"{c.money.currency} {c.money.amount:.2f}", c.stated)
+            for c in money.claimed_totals(text)]
+
+
+def test_a_claim_revised_new_figure_first_counts_the_new_one_only():
+    revised = ("So we revise our claim to USD 41,000.00 (before USD 72,000.00). This is our "
+               "final figure.\n\n> For contract VA-27-0309 our lab found strength 26.4 g/tex. "
+               "We claim USD 72,000.00 for the quality difference.")
+    assert _claimed(revised) == [("USD 41000.00", True)]
+    # Two claims side by side are not a revision: both count.
+    both = ("We claim USD 41,000.00 for lot 7. We claim USD 72,000.00 for lot 8 as well.")
+    assert sum(float(f.split()[1]) for f, _ in _claimed(both)) == 113000.0
+
+
+def test_a_transfer_receipt_is_not_the_claim_stated():
+    receipt = ("Comprovante de transferência internacional – USD 87.500,00 – ref. acordo "
+               "claim VA-26-0950")
+    assert ("USD 87500.00", True) not in _claimed(receipt)
+    # The same figure put as the claim is stated.
+    assert ("USD 87500.00", True) in _claimed("Our claim VA-26-0950 is USD 87.500,00.")
+
+
+def test_a_german_figure_put_with_geltend_machen_is_claimed():
+    put = ("Reklamation Mindergewicht.\n\nBei einem Kontraktpreis von EUR 1,64/kg ergibt sich "
+           "ein Betrag von EUR 19.537,81, den wir hiermit geltend machen.")
+    assert signals.claim_is_made(put)
+    waived = ("Reklamation Mindergewicht.\n\nBei einem Kontraktpreis von EUR 1,64/kg ergibt "
+              "sich ein Betrag von EUR 19.537,81, den wir nicht geltend machen.")
+    assert not signals.claim_is_made(waived)
