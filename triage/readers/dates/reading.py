@@ -94,8 +94,8 @@ def _read_phrase(m: re.Match[str], base: datetime) -> tuple[date, bool] | None:
         found = _safe_date(int(g["iy"]), int(g["im"]), int(g["id"]))
         return (found, False) if found else None
     if g.get("na"):
-        return _read_numeric(int(g["na"]), int(g["nb"] or g["nb2"] or g["nb3"] or g["nb4"]), g["nyr"],
-                             today)
+        month = g["nb"] or g["nb2"] or g["nb3"] or g["nb4"]
+        return _read_numeric(int(g["na"]), int(month), g["nyr"], today)
     if g.get("rel"):
         return _read_relative(g["rel"], base)
     if g.get("wd"):
