@@ -257,3 +257,33 @@ def test_the_stand_ins_quotes_are_whole_words():
         first, last = (w.strip(",.;:").casefold() for w in (quote.split()[0], quote.split()[-1]))
         assert first in words and last in words, quote
     assert "not_found" not in decision.grounding.values(), decision.grounding
+
+
+# (a large claim put to us, mail that quotes as large a figure about claims without making
+# one: the stand-in extracts a figure only where the rules read a claim being made)
+TALKED_FIGURES = [
+    ("Quality claims - S-2026/0370",
+     "The HVI results are not as per contract and we are claiming as follows:\n\n"
+     "Lot 210 - mic 4.9 : USD 38,400\nLot 211 - strength 26.8 g/tex : USD 29,750\n",
+     "COTTON TRADE WEEKLY\n\nAn ICA tribunal has ordered a Geneva merchant to pay USD 3.4 "
+     "million in damages to a Vietnamese spinner over contaminated bales."),
+    ("Debit note DN-26/118",
+     "Refer to the quality claim agreed in principle, please find our debit note:\n\n"
+     "Lot | Bales | Claim | Currency\n33 | 96 | 38,450.00 | USD\n34 | 92 | 19,300.00 | USD\n",
+     "Claims report 2026, as at 30 Nov:\n\nLot | Claim | Status | Currency\n"
+     "33 | 38,450.00 | paid | USD\n34 | 19,300.00 | settled | USD\n"),
+    ("Job application - head of claims",
+     "Dear Sirs, our documented loss on contract CT-2026-0333 is USD 95,000 and we ask for "
+     "your proposal.",
+     "Dear Sirs, as head of claims I handled 25 arbitrations and a USD 38 million claims "
+     "portfolio; I would welcome an interview."),
+]
+
+
+@pytest.mark.parametrize("subject,claim,talk", TALKED_FIGURES)
+def test_the_stand_in_extracts_a_figure_only_from_a_claim_being_made(subject, claim, talk):
+    decision = run(subject, claim)
+    assert decision.route == "escalated" and decision.exposure_usd >= 50000, claim
+    told = run(subject, talk)
+    assert told.route != "escalated", talk
+    assert (told.claim or {}).get("exposure_amount") is None, talk

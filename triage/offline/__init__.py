@@ -131,12 +131,19 @@ def _claimed_usd(body: str) -> tuple[money.Money | None, Decimal | None]:
     """The claimed total the body states, and its USD value (no currency: USD). In a mail
     that makes no claim, a figure only talked about as settled, paid, withdrawn or
     conditional ("die Reklamation über USD 180.000 wurde erledigt", "已结清", a pitch's
-    "USD 180,000 a season on average") is not counted; in a mail that makes one ("we
-    request refund of USD 71,500 already paid"), every claimed figure is."""
-    open_only = not signals.claim_is_made(body)
-    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES, open_only=open_only)
+    "USD 180,000 a season on average") is not counted, nor any figure at or above the
+    threshold; in a mail that makes one ("we request refund of USD 71,500 already
+    paid"), every claimed figure is."""
+    made = signals.claim_is_made(body)
+    amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES, open_only=not made)
     usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
         if amount else None
+    if not made and usd is not None and usd >= settings.TRIAGE_ESCALATION_THRESHOLD_USD:
+        # A large figure in mail the rules read no claim being made in (a newsletter's
+        # award, an insurer's cover, a job application's "USD 38 million portfolio") is
+        # not the stand-in's to extract: the backstop weighs it (a figure stated as the
+        # claim still escalates; any other goes to a person where a claim is read).
+        return None, None
     return amount, usd
 
 

@@ -205,7 +205,7 @@ _NOT_OPEN_RE = re.compile(
     r"|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|allega|trasmett))|over|above"
     r"|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
     r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
-    r"|promedio"
+    r"|promedio|portfolio|carteira|cartera"
     # no claim made: "we do not claim", "no reclamamos", "kein Anspruch", "aucune
     # réclamation", "nessun risarcimento", "talep etmiyoruz", "không yêu cầu"
     r"|(?:do|does|will|shall)\s+not\s+claim|don['’]t\s+claim|no\s+(?:further\s+)?claims?"

@@ -72,8 +72,11 @@ _CLAIM_ASSERTION = _whole(
     r"lodging|raising|filing|submitting)",
     r"(?:we|i)\s+(?:hereby\s+)?(?:lodge|raise|file|submit|register)\s+(?:a|an|our|this|the)\s+"
     r"(?:\w+\s+){0,2}?claim",
-    r"(?:our|my)\s+(?:\w+\s+)?(?:loss(?:es)?|damages?)\s+(?:is|are|amounts?\s+to|comes?\s+to|"
-    r"totals?)",
+    r"(?:our|my)\s+(?:\w+\s+)?(?:loss(?:es)?|damages?)(?!\s+ratio)\s+(?:\S+\s+){0,4}?(?:is|are|"
+    r"amounts?\s+to|comes?\s+to|totals?)",
+    # A demand: "we will not accept less than", "não aceitaremos menos que".
+    r"(?:we|i)\s+(?:will|shall|cannot|can\s+not|won['’]t)\s+(?:not\s+)?accept\s+less\s+than",
+    r"n[ãa]o\s+aceitaremos\s+menos\s+(?:que|de|do\s+que)", r"no\s+aceptaremos\s+menos\s+de",
     r"(?:decided|decides|decide)\s+to\s+(?:go\s+for|file|lodge|raise|make)\s+(?:a\s+)?claim",
     r"go\s+for\s+(?:a\s+)?claim",
     r"(?:accepts?|agrees?|prepared|willing|ready)\s+to\s+settle\s+(?:\S+\s+){0,4}?(?:for|with|at)",

@@ -32,7 +32,14 @@ _LEAD_REACH = 400
 _FORM_LINES = 30
 _FORM_HEAD = re.compile(
     r"\b(?:debit\s+note|nota\s+de\s+d[ée]bito|nota\s+di\s+addebito|note\s+de\s+d[ée]bit|"
-    r"claim\s+(?:notice|no\b|number|type|amount|form)|descontos?(?:\b|_)|descuentos?(?:\b|_))")
+    r"claim\s+(?:notice|no\b|number|type|amount|form)|descontos?(?:\b|_)|descuentos?(?:\b|_)"
+    # A table with a column of claims ("Lot | Bales | Claim | Currency", "claim_usd"), a
+    # form's "Claim:" field.
+    r"|claims?_(?:usd|amount|value)\b)|\|\s*claims?(?:_\w+)?\s*(?:\||$)"
+    r"|^[ \t]*claim[ \t]*:", re.MULTILINE)
+# A report of claims and their states (paid, settled, a reserve) is no claim's document.
+_FORM_CLOSED = re.compile(r"\b(?:paid|settled|closed|reserves?|declined|withdrawn|pag[oa]s?|"
+                          r"pagad[oa]s?|liquidad[oa]s?|encerrad[oa]s?|cerrad[oa]s?)\b")
 _FORM_DEFECT = re.compile(rf"\b(?:{_DEFECT}|contestazion\w*|abbuono)")
 _DIGIT = re.compile(r"\d")
 
@@ -209,7 +216,8 @@ def _claim_form(doc: _Doc, start: int) -> bool:
         if below < 0 or not doc.text[b:below].strip():
             break
         b = below
-    return bool(_FORM_HEAD.search(doc.low, a, b) and _FORM_DEFECT.search(doc.low, a, b))
+    return bool(_FORM_HEAD.search(doc.low, a, b) and _FORM_DEFECT.search(doc.low, a, b)
+                and not _FORM_CLOSED.search(doc.low, a, b))
 
 
 def _lead_in(doc: _Doc, start: int) -> tuple[int, int]:
