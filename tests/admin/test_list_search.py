@@ -223,6 +223,18 @@ def test_words_of_many_emails_are_found_through_the_emails_that_have_them_all(
     assert _found(client, staff["desk"], "escalation", "Jiangsu Anatolia") == set()
 
 
+def test_the_emails_two_words_share_are_read_once(client, staff, work):
+    """Two words of a query are looked up in the emails together; the list reads its
+    rows of those emails once, not once for each word."""
+    with CaptureQueriesContext(connection) as ctx:
+        found = _found(client, staff["desk"], "escalation", "Jiangsu polypropylene")
+    assert found == {work["escalation"].pk}
+    by_email = [q["sql"] for q in ctx.captured_queries
+                if q["sql"].startswith('SELECT "triage_escalation"."id" AS "pk"')
+                and 'WHERE "triage_escalation"."email_id"' in q["sql"]]
+    assert len(by_email) == 1, by_email
+
+
 # --- a broad term walks the list's order ------------------------------------------------
 
 @pytest.fixture
