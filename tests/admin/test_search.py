@@ -11,6 +11,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib import admin
+from django.core.paginator import Page
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -425,3 +426,34 @@ def test_a_filter_that_lists_nothing_is_not_sent_to_be_planned(client, staff, ma
     response, _ = _changelist(client, staff, {"quality": "everything"})
     assert response.status_code == 200
     assert list(response.context["cl"].result_list) == []
+
+
+def _pages(client, staff, q: str) -> list[list[int]]:
+    pages = []
+    for page in (0, 1):
+        response, ctx = _changelist(client, staff, {"q": q, "p": page + 1})
+        pages.append(([e.pk for e in response.context["cl"].result_list], ctx))
+    return pages
+
+
+@pytest.mark.parametrize("q", ["contamination", "example"])
+def test_a_searched_page_reads_its_rows_by_their_ids(client, staff, mailbox, monkeypatch,
+                                                      q):
+    """A searched page is chosen over the emails alone and only its own rows are read
+    with their run, escalation and ticket: in one query PostgreSQL joined every match
+    (9,821 emails with a sender's name) to the three tables before sorting them for a
+    page. The same rows, in the same order, page by page."""
+    model_admin = admin.site.get_model_admin(InboundEmail)
+    monkeypatch.setattr(model_admin, "list_per_page", 2)
+    keys_first = _pages(client, staff, q)
+    for _, ctx in keys_first:
+        joined = [query["sql"] for query in ctx.captured_queries
+                  if 'JOIN "triage_triagerun"' in query["sql"]
+                  and '"triage_inboundemail"."subject"' in query["sql"]]
+        assert joined and all("search_vector" not in sql and ' IN (' in sql
+                              for sql in joined), joined
+    monkeypatch.setattr(EstimatedCountPaginator, "_get_page",
+                        lambda self, rows, number, paginator: Page(rows, number, paginator))
+    one_query = _pages(client, staff, q)
+    assert [rows for rows, _ in keys_first] == [rows for rows, _ in one_query]
+    assert sum(len(rows) for rows, _ in keys_first) >= 3

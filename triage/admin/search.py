@@ -163,7 +163,8 @@ class ListSearch:
     def get_paginator(self, request, queryset, per_page, orphans=0,
                       allow_empty_first_page=True):
         return self.paginator(queryset, per_page, orphans, allow_empty_first_page,
-                              known=getattr(request, "triage_search_matches", None))
+                              known=getattr(request, "triage_search_matches", None),
+                              keys_first=hasattr(request, "triage_search"))
 
     def get_changelist_instance(self, request):
         cl = super().get_changelist_instance(request)
