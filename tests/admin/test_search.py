@@ -339,9 +339,11 @@ def test_a_broad_term_with_a_filter_or_another_is_not_counted_by_reading_it(
 
 def test_many_narrow_matches_are_listed_by_their_conditions_not_their_ids(
         client, staff, mailbox, monkeypatch):
-    """Over IDS_IN_QUERY ids, the page's query carries the terms, not the ids; the
-    count is still the search's own, exactly."""
+    """Over ``read_ids_up_to`` ids (matches in so many emails that a page comes sooner
+    along the dates), the page's query carries the terms, not the ids; the count is
+    still the search's own, exactly."""
     monkeypatch.setattr("triage.search.matching.IDS_IN_QUERY", 1)
+    monkeypatch.setattr("triage.search.matching.estimated_count", lambda model: 0)
     response, ctx = _changelist(client, staff, {"q": "contamination"})
     cl = response.context["cl"]
     assert {e.pk for e in cl.result_list} == {mailbox[s].pk for s in (CONTAMINATION, NEGATED,
@@ -426,6 +428,19 @@ def test_a_filter_that_lists_nothing_is_not_sent_to_be_planned(client, staff, ma
     response, _ = _changelist(client, staff, {"quality": "everything"})
     assert response.status_code == 200
     assert list(response.context["cl"].result_list) == []
+
+
+@pytest.mark.parametrize("emails, ids", [(20_000, 2_000), (100_000, 4_472),
+                                         (1_000_000, 14_142)])
+def test_a_page_reads_a_term_s_ids_while_that_costs_less_than_walking_the_dates(
+        monkeypatch, emails, ids):
+    """n ids cost n lookups; walking the dates to a page of 100 checks 100 * rows / n
+    emails' words: the page reads the ids up to where the two meet, which grows as the
+    square root of the mailbox (a phrase in 4,416 of a million emails walked 22,000)."""
+    from triage.search import matching
+
+    monkeypatch.setattr(matching, "estimated_count", lambda model: emails)
+    assert matching.read_ids_up_to(InboundEmail) == ids
 
 
 def _pages(client, staff, q: str) -> list[list[int]]:

@@ -139,10 +139,11 @@ class ListSearch:
             alone = unfiltered and len(matched.broad) == 1 and not self.walks
             known = KnownMatches(matching.SEARCH_IDS_MAX, exact=False, filtered=not alone,
                                  estimate=self._walk_estimate(queryset, matched))
-        if matched.ids is not None and (self.walks or len(matched.ids) <= matching.IDS_IN_QUERY):
+        if matched.ids is not None and (
+                self.walks or len(matched.ids) <= matching.read_ids_up_to(self.model)):
             # The ids, not the terms again: a term's conditions may walk every row.
             queryset = queryset.filter(_in("pk", matched.ids))
-        else:  # the terms' own conditions: a long list of ids costs more to plan
+        else:  # the terms' conditions, along the list's order: a page comes early
             for conditions in groups if matched.ids is not None else matched.broad:
                 queryset = queryset.filter(_any(conditions))
         if matched.ids == set():

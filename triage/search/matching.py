@@ -6,6 +6,7 @@ its id when the term is broad (``EmailMatch``). The admin's search box
 
 from __future__ import annotations
 
+import math
 import operator
 from dataclasses import dataclass
 from functools import reduce
@@ -27,6 +28,7 @@ IDS_IN_QUERY = 2_000
 # Another list walks a term expected in more than IDS_IN_QUERY rows and this share of the
 # table: a page of 100 is then found within about 100 / share rows.
 WALK_SHARE = 0.01
+PAGE = 100  # rows a list's page shows (the lists' own setting, or a person's choice)
 
 
 def _any(conditions: list[Condition]) -> Q:
@@ -106,9 +108,10 @@ ForeignObject.register_lookup(AnyOf)  # a relation's own lookups: ``email_id__an
 
 
 def _in(column: str, ids: set[int]) -> Q:
-    """``column`` among ``ids``: one array of constants when few, else one array
-    parameter to unnest (planning 10,000 constants took longer than running it). No
-    ids: Django's ``__in``, which sends nothing."""
+    """``column`` among ``ids``: one array of constants when few (``AnyOf``), else
+    one array parameter to unnest. PostgreSQL weighs each constant of a long array:
+    10,000 of them made it descend an index once per id. No ids: Django's ``__in``,
+    which sends nothing."""
     if not ids:
         return Q(**{f"{column}__in": ids})
     if len(ids) <= IDS_IN_QUERY:
@@ -164,6 +167,16 @@ class Matched:
     # How many rows the broadest-narrowing broad term is expected in (PostgreSQL's
     # estimate, or what a probe read past the cap): the count past a page.
     expected: int = 0
+
+
+def read_ids_up_to(model) -> int:
+    """How many ids of a term's matches a list's page reads rather than walking the
+    list's order checking each row's words: n ids cost n lookups; a walk to a page of
+    100 checks 100 * rows / n rows, each reading its stored words (a few KB, about twice
+    a lookup). Even at n = sqrt(200 * rows): 2,000 at 20,000 emails, 4,500 at 100,000,
+    14,000 (past the id cap) at a million, where a phrase in 4,416 emails walked 22,000."""
+    rows = estimated_count(model) or 0
+    return max(IDS_IN_QUERY, math.isqrt(2 * PAGE * rows))
 
 
 def walk_above(model) -> int:
