@@ -472,3 +472,22 @@ def test_a_searched_page_reads_its_rows_by_their_ids(client, staff, mailbox, mon
     one_query = _pages(client, staff, q)
     assert [rows for rows, _ in keys_first] == [rows for rows, _ in one_query]
     assert sum(len(rows) for rows, _ in keys_first) >= 3
+
+
+
+def test_a_searched_page_s_queries_do_not_grow_with_its_rows(client, staff, mailbox,
+                                                             monkeypatch):
+    """Each row's run, escalation, ticket and owner come with the page's rows, read by
+    their ids: a page of twice the rows, the same number of queries."""
+    for _ in range(6):
+        make_escalation()
+    model_admin = admin.site.get_model_admin(InboundEmail)
+    _changelist(client, staff, {"q": "contamination"})  # the session, once
+    counts = []
+    for per_page in (2, 4):
+        monkeypatch.setattr(model_admin, "list_per_page", per_page)
+        response, ctx = _changelist(client, staff, {"q": "contamination"})
+        assert len(response.context["cl"].result_list) == per_page
+        assert response.context["cl"].multi_page
+        counts.append(len(ctx.captured_queries))
+    assert counts[0] == counts[1], counts

@@ -264,7 +264,8 @@ def rows_of(queryset: QuerySet, keys: list) -> list:
     """The rows of ``keys``, in that order, read as ``queryset`` reads its rows (the
     same related rows and columns), without checking its conditions again: those rows
     are what they chose."""
-    rows = queryset.model._default_manager.filter(pk__in=keys)
+    rows = queryset.model._default_manager.filter(pk__in=keys).prefetch_related(
+        *queryset._prefetch_related_lookups)
     rows.query.select_related = queryset.query.select_related
     rows.query.deferred_loading = queryset.query.deferred_loading
     found = {row.pk: row for row in rows}
