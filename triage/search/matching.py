@@ -28,7 +28,7 @@ IDS_IN_QUERY = 2_000
 # Another list walks a term expected in more than IDS_IN_QUERY rows and this share of the
 # table: a page of 100 is then found within about 100 / share rows.
 WALK_SHARE = 0.01
-PAGE = 100  # rows a list's page shows (the lists' own setting, or a person's choice)
+PAGE = 100  # the rows a walk reads a page of (the email list shows 50 unless asked)
 
 
 def _any(conditions: list[Condition]) -> Q:
