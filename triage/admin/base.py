@@ -15,6 +15,7 @@ from django.contrib.admin import helpers
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db import connection
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
@@ -214,9 +215,21 @@ class EstimatedCountPaginator(Paginator):
     exact_up_to = COUNT_EXACT_UP_TO
 
     def __init__(self, object_list, per_page, orphans=0, allow_empty_first_page=True, *,
-                 known: KnownMatches | None = None):
+                 known: KnownMatches | None = None, keys_first: bool = False):
         super().__init__(object_list, per_page, orphans, allow_empty_first_page)
         self.known = known
+        self.keys_first = keys_first
+
+    def _get_page(self, object_list, number, paginator):
+        """``keys_first`` (a searched page): the page's rows are chosen by their ids
+        alone, in the list's order over its own table, and only those rows are then
+        read with the rows they show beside them. In one query PostgreSQL joined every
+        match to its run, escalation and ticket (each table read whole) before sorting
+        them for the page: 75 ms for a sender's name in 9,821 emails of 100,000."""
+        if self.keys_first and isinstance(object_list, QuerySet):
+            keys = list(object_list.values_list("pk", flat=True))
+            object_list = rows_of(self.object_list, keys)
+        return super()._get_page(object_list, number, paginator)
 
     @cached_property
     def count(self) -> int:
@@ -245,3 +258,15 @@ class EstimatedCountPaginator(Paginator):
             if planned >= ESTIMATE_OVER * self.exact_up_to:
                 return planned
         return capped_count(self.object_list, cap=self.exact_up_to)
+
+
+def rows_of(queryset: QuerySet, keys: list) -> list:
+    """The rows of ``keys``, in that order, read as ``queryset`` reads its rows (the
+    same related rows and columns), without checking its conditions again: those rows
+    are what they chose."""
+    rows = queryset.model._default_manager.filter(pk__in=keys).prefetch_related(
+        *queryset._prefetch_related_lookups)
+    rows.query.select_related = queryset.query.select_related
+    rows.query.deferred_loading = queryset.query.deferred_loading
+    found = {row.pk: row for row in rows}
+    return [found[key] for key in keys if key in found]

@@ -139,10 +139,11 @@ class ListSearch:
             alone = unfiltered and len(matched.broad) == 1 and not self.walks
             known = KnownMatches(matching.SEARCH_IDS_MAX, exact=False, filtered=not alone,
                                  estimate=self._walk_estimate(queryset, matched))
-        if matched.ids is not None and (self.walks or len(matched.ids) <= matching.IDS_IN_QUERY):
+        if matched.ids is not None and (
+                self.walks or len(matched.ids) <= matching.read_ids_up_to(self.model)):
             # The ids, not the terms again: a term's conditions may walk every row.
             queryset = queryset.filter(_in("pk", matched.ids))
-        else:  # the terms' own conditions: a long list of ids costs more to plan
+        else:  # the terms' conditions, along the list's order: a page comes early
             for conditions in groups if matched.ids is not None else matched.broad:
                 queryset = queryset.filter(_any(conditions))
         if matched.ids == set():
@@ -163,7 +164,8 @@ class ListSearch:
     def get_paginator(self, request, queryset, per_page, orphans=0,
                       allow_empty_first_page=True):
         return self.paginator(queryset, per_page, orphans, allow_empty_first_page,
-                              known=getattr(request, "triage_search_matches", None))
+                              known=getattr(request, "triage_search_matches", None),
+                              keys_first=hasattr(request, "triage_search"))
 
     def get_changelist_instance(self, request):
         cl = super().get_changelist_instance(request)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -61,9 +62,19 @@ def exact(path: str) -> Callable[[Term], Condition | None]:
 
 
 def person(path: str) -> Callable[[Term], Condition | None]:
-    """A staff member by user name (an owner, an author): the whole name."""
-    return lambda term: (Q(**{f"{path}__username__iexact": term.text})
-                         if term.kind != Kind.PHRASE else None)
+    """A staff member by user name (an owner, an author): the whole name, read first as
+    the users' ids (a handful of rows), so the list's own column is looked up through
+    its index. Joined to the users' table instead, the condition sat in an ``OR`` no
+    index serves: PostgreSQL read every ticket, parsing its words again, for a ticket
+    number (a second at 100,000 emails), and expected every row to match. No such
+    user: not looked up there."""
+    def build(term: Term) -> Condition | None:
+        if term.kind == Kind.PHRASE:
+            return None
+        users = get_user_model().objects.filter(username__iexact=term.text)
+        ids = sorted(users.values_list("pk", flat=True))
+        return Q(**{f"{path}__in": ids}) if ids else None
+    return build
 
 
 EMAIL = [
