@@ -47,7 +47,24 @@ PUT_OR_TOLD = [
      "allowance of USD 50,000.00 for the whole lot instead of the grade difference.",
      "An ICA tribunal ordered a Geneva merchant to pay USD 3.4 million in damages to a "
      "Vietnamese spinner over contaminated bales."),
-    # A claim's own document: a debit note naming a defect, an ERP's claim notice.
+    ("Our HVI lab found colour grade 42-1 against SLM 31-3. We request price allowance of "
+     "USD 85.00 per bale for all 640 bales, due to colour downgrade.",
+     "Mills in the region request price allowances of USD 85.00 per bale when colour grades "
+     "fall below contract, the market report says."),
+    ("The weigh-in shows a weight shortfall of 450 kg. At the contract price this is USD "
+     "12,400. We request a credit note for this amount within 30 days.",
+     "The weigh-in shows no weight shortfall. At the contract price the lot is worth USD "
+     "12,400. Our bank will issue a credit note for the interest within 30 days."),
+    # A claim's own document: a debit note naming a defect or our lateness, an ERP's
+    # claim notice; a carrier's debit note for its demurrage names neither.
+    ("Please find our debit note for demurrage.\n\nDEBIT NOTE No. DN-LJ-2027-031\n"
+     "Reason: late arrival of original documents - demurrage at Qingdao\n"
+     "1. Demurrage  5 cntr x 13 days x USD 170.00      USD 11,050.00\n"
+     "TOTAL      USD 14,750.00\n",
+     "Please find our debit note for demurrage.\n\nDEBIT NOTE No. ML-2027-0555\n"
+     "Vessel MSC ALINA, container pick-up after free time\n"
+     "1. Demurrage  5 cntr x 13 days x USD 170.00      USD 11,050.00\n"
+     "TOTAL      USD 14,750.00\n"),
     ("Please find below our allowance.\n\nDEBIT NOTE No. DN-2611-044\n"
      "Desc: Quality allowance - high micronaire (avg 5.2 vs 4.9 max)\n"
      "Amount: USD 57,200.00\n",
@@ -133,3 +150,20 @@ def test_a_german_figure_put_with_geltend_machen_is_claimed():
     waived = ("Reklamation Mindergewicht.\n\nBei einem Kontraktpreis von EUR 1,64/kg ergibt "
               "sich ein Betrag von EUR 19.537,81, den wir nicht geltend machen.")
     assert not signals.claim_is_made(waived)
+
+
+def test_a_turkish_threat_to_cancel_is_read_and_its_negative_is_not():
+    threat = ("Bu tutarın 10 gün içinde ödenmemesi halinde, kalan 1.200 ton için sözleşmeyi "
+              "feshedeceğimizi ve tüm yasal haklarımızı saklı tuttuğumuzu bildiririz.")
+    assert signals.threat_signal(threat) and signals.claim_is_made(threat)
+    kept = ("Gecikmeye rağmen kalan 1.200 ton için sözleşmeyi feshetmeyeceğimizi ve "
+            "sevkiyatları beklediğimizi bildiririz.")
+    assert not signals.threat_signal(kept)
+
+
+def test_a_portuguese_instruction_to_our_lawyer_is_a_threat():
+    threat = ("Na ausência de uma resposta satisfatória até ao final do mês, daremos instruções "
+              "ao nosso advogado para intentar a competente acção judicial.")
+    assert signals.threat_signal(threat)
+    told = ("Daremos instruções ao armazém para a pesagem dos fardos na próxima semana.")
+    assert not signals.threat_signal(told)

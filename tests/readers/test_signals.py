@@ -453,6 +453,11 @@ def test_a_claim_after_a_megabyte_of_routine_text_is_still_read():
      "Banka hesabımız: TR33 0006 1005 1978 6457 8413 26, ödemeniz için teşekkürler."),
     ("Vi informiamo che le nostre coordinate bancarie sono cambiate: nuovo IBAN IT60X054.",
      "Le coordinate bancarie restano quelle del contratto."),
+    # The subordinate clause, and the company's account in the third person.
+    ("Bitte beachten Sie, dass sich unsere Bankverbindung geändert hat.",
+     "Bitte beachten Sie, dass sich unsere Lieferadresse geändert hat."),
+    ("Şirketimizin banka hesap bilgileri değişmiştir; ödemelerinizi yeni hesabımıza yapınız.",
+     "Şirketimizin banka hesap bilgileri faturanın altındadır; teşekkür ederiz."),
 ])
 def test_bank_changes_in_german_french_turkish_and_italian(change, same):
     assert bank_change_signal(change)

@@ -44,7 +44,7 @@ _CUES = [
               r"|reklamation\w*|beanstandung\w*|m[äa]ngelr[üu]ge|anspr[üu]ch\w*|anspruch\w*"
               r"|schadens?(?:summe|betrag|h[öo]he)|schaden|verlust\w*|minderung\w*"
               r"|preisminderung|belastungsanzeige|lastschrift|abzug|gutschrift"
-              r"|geltend (?:machen|gemacht)"
+              r"|geltend(?: machen| gemacht)?"
               r"|r[ée]clam\w*|indemnit[ée]s?|indemnisation|d[ée]dommagement"
               r"|dommages(?:-int[ée]r[êe]ts)?|pr[ée]judice|pertes?|r[ée]faction|avoir"
               r"|note de d[ée]bit|r[ée]duction de prix"

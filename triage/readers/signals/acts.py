@@ -74,7 +74,11 @@ _CLAIM_ASSERTION = _whole(
     r"(?:\w+\s+){0,2}?claim",
     r"(?:our|my)\s+(?:\w+\s+)?(?:loss(?:es)?|damages?)(?!\s+ratio)\s+(?:\S+\s+){0,4}?(?:is|are|"
     r"amounts?\s+to|comes?\s+to|totals?)",
-    # A demand: "we will not accept less than", "não aceitaremos menos que".
+    # A demand: "we request price allowance of", "we will not accept less than", "não
+    # aceitaremos menos que".
+    r"(?:we|i)\s+(?:hereby\s+|kindly\s+|therefore\s+)?(?:request|demand|require|ask\s+for|seek)\s+"
+    r"(?:a\s+|an\s+|the\s+|your\s+)?(?:\w+\s+)?(?:allowance|compensation|refund|reimbursement|"
+    r"indemnity|damages|discount|credit\s+note)",
     r"(?:we|i)\s+(?:will|shall|cannot|can\s+not|won['’]t)\s+(?:not\s+)?accept\s+less\s+than",
     r"n[ãa]o\s+aceitaremos\s+menos\s+(?:que|de|do\s+que)", r"no\s+aceptaremos\s+menos\s+de",
     r"(?:decided|decides|decide)\s+to\s+(?:go\s+for|file|lodge|raise|make)\s+(?:a\s+)?claim",
@@ -93,7 +97,7 @@ _CLAIM_ASSERTION = _whole(
     r"claim\s+status\s{0,20}[:\-]?\s{0,20}(?:open|pending|outstanding)",
     r"beziffern\s+wir", r"wir\s+beziffern", r"talep\s+ediyoruz", r"talep\s+etmekteyiz",
     r"wir\s+(?:hiermit\s+)?(?:reklamieren|beanstanden|beanspruchen)",
-    r"wir\s+machen\s+(?:\S+\s+){0,6}?geltend",
+    r"wir\s+machen\s+(?:\S+\s+){0,10}?geltend",
     r"(?:den|die|das|welchen|welche)\s+wir\s+(?:hiermit\s+|nunmehr\s+)?geltend\s+machen",
     r"wir\s+fordern\s+(?:\S+\s+){0,3}?(?:schadens?ersatz|entsch[äa]digung|minderung|ersatz)",
     r"unsere\s+(?:\w+\s+)?(?:reklamation|forderung|schadens?ersatzforderung|beanstandung)",

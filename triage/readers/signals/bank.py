@@ -35,8 +35,8 @@ _BANK_DE = (r"(?:bankverbindung|kontoverbindung|bankdaten|bankkonto|konto(?:date
 _BANK_FR = (r"(?:coordonn[ée]es\s+bancaires|compte\s+bancaire|rib|iban|domiciliation\s+"
             r"bancaire)")
 _BANK_IT = (r"(?:coordinate\s+bancarie|conto\s+corrente|iban|dati\s+bancari)")
-_BANK_TR = (r"(?:banka\s+(?:hesab[ıi]m[ıi]z|hesap\s+bilgilerimiz|bilgilerimiz|hesab[ıi])|"
-            r"hesap\s+bilgilerimiz|iban(?:[ıi]m[ıi]z)?)")
+_BANK_TR = (r"(?:banka\s+(?:hesab[ıi]m[ıi]z|hesap\s+bilgilerimiz|hesap\s+bilgileri|bilgilerimiz|"
+            r"hesab[ıi])|hesap\s+bilgilerimiz|hesab[ıi]m[ıi]za|iban(?:[ıi]m[ıi]z)?)")
 _FUTURE_PAY = (r"(?:payments?|remittances?|transfers?|invoices?|settlements?|funds|"
                r"pagamentos?|dep[óo]sitos?|transfer[êe]ncias?|pagos?|transferencias?)")
 
@@ -113,6 +113,8 @@ BANK_CHANGE = re.compile(
         rf"neue[nrs]?\s+{_BANK_DE}",
         rf"(?:[äa]nderung|wechsel)\s+(?:der|unserer|ihrer|unseres)\s+{_BANK_DE}",
         rf"{_BANK_DE}\s+(?:hat|haben)\s+sich\s+(?:ge[äa]ndert|ver[äa]ndert)",
+        # The subordinate clause: "dass sich unsere Bankverbindung geändert hat".
+        rf"sich\s+(?:unsere|unser|die)\s+{_BANK_DE}\s+(?:ge[äa]ndert|ver[äa]ndert)",
         rf"{_BANK_DE}\s+(?:wurde|wurden|ist|sind)\s+(?:ge[äa]ndert|aktualisiert)",
         r"(?:k[üu]nftig|zuk[üu]nftig|ab\s+sofort|ab\s+heute)\s+(?:\S+\s+){0,4}?"
         r"(?:[üu]berweisen|zahlen|zahlungen|[üu]berweisungen)",

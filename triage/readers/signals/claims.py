@@ -40,7 +40,8 @@ _FORM_HEAD = re.compile(
 # A report of claims and their states (paid, settled, a reserve) is no claim's document.
 _FORM_CLOSED = re.compile(r"\b(?:paid|settled|closed|reserves?|declined|withdrawn|pag[oa]s?|"
                           r"pagad[oa]s?|liquidad[oa]s?|encerrad[oa]s?|cerrad[oa]s?)\b")
-_FORM_DEFECT = re.compile(rf"\b(?:{_DEFECT}|contestazion\w*|abbuono)")
+_FORM_DEFECT = re.compile(rf"\b(?:{_DEFECT}|contestazion\w*|abbuono|"
+                          r"late\s+(?:arrival|shipment|delivery)|atraso|retraso|versp[äa]tung)")
 _DIGIT = re.compile(r"\d")
 
 # --- Affirmation, by kind of word -------------------------------------------------
@@ -183,9 +184,13 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
     if not spans:
         return False
     for start, end in spans:
-        # The sender putting the figure to us: in its sentence, or in the line that
+        # The sender putting the figure to us: in its sentence or the next ("this is
+        # USD 12,400. We request a credit note for this amount"), or in the line that
         # leads into its table ("we are claiming as follows:").
-        for a, b in (doc.sentence(start, end), _lead_in(doc, start)):
+        own = doc.sentence(start, end)
+        after = own[1] + 1
+        following = doc.sentence(after, after + 1) if after < len(doc.text) else own
+        for a, b in (own, following, _lead_in(doc, start)):
             if a < b and doc.in_sentence("claim_assertion", a, b):
                 return True
         if _claim_form(doc, start):
