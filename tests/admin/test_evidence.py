@@ -127,3 +127,22 @@ def test_a_failed_email_still_says_it_failed(client, staff):
     shown = card(page)
     assert 'id="deliberate-stop"' not in shown and 'id="failed-stop"' in shown
     assert "the extraction call failed: the model did not answer in time" in shown
+
+
+def test_a_small_claim_asking_for_new_bank_details_is_a_ticket_with_the_warning_on_top(
+        client, staff):
+    raw = (b"From: Mill <qa@anatolia-spin.example.com.tr>\r\n"
+           b"To: claims@cottontrade.example.com\r\nSubject: Weight shortfall lot 5\r\n"
+           b"Date: Mon, 16 Nov 2026 09:00:00 +0000\r\nMessage-ID: <ws5@anatolia.example>\r\n"
+           b"\r\nThe weigh-in shows a weight shortfall of 300 kg on lot 5. At the contract "
+           b"price this is USD 2,850; we claim this amount.\r\nPlease note our bank account "
+           b"has changed: kindly remit to our new account.\r\n")
+    email = triaged_raw(raw)
+    assert email.status == "ticket"
+    # Why it is a ticket says what it carries; the ticket's card opens with it in red.
+    assert [r["code"] for r in email.status_reasons] == ["routed", "bank_change"]
+    page = login(client, staff["claims"]).get(
+        reverse("admin:triage_ticket_change", args=[email.ticket.pk]), **PT).content.decode()
+    shown = card(page)
+    bank = shown[shown.index('id="warning-bank-change"'):]
+    assert "em um número que você já tem" in bank and "<q>bank account has changed</q>" in bank

@@ -13,7 +13,13 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from lab.evaluation import expected_escalate, mailbox_history, must_reach_a_person, run_eval
+from lab.evaluation import (
+    expected_escalate,
+    held,
+    mailbox_history,
+    must_reach_a_person,
+    run_eval,
+)
 from tests.factories import ROOT, triaged_sample
 from triage.models import TriageRun
 
@@ -87,6 +93,15 @@ def test_what_must_reach_a_person():
     assert not must_reach_a_person({"must_escalate": False, "bank_change": False,
                                     "route": "forwarded"})
     assert expected_escalate({"escalate": True}) and expected_escalate({"must_escalate": True})
+
+
+def test_a_claim_labelled_a_ticket_reaches_a_person_as_a_ticket_and_nothing_else_does():
+    bank_claim = {"route": "ticket", "bank_change": True}
+    assert must_reach_a_person(bank_claim) and held(bank_claim, "ticket")
+    assert held(bank_claim, "needs_review") and not held(bank_claim, "forwarded")
+    # A bank change with no claim, or an escalation, is not held by a ticket.
+    assert not held({"route": "needs_review", "bank_change": True}, "ticket")
+    assert not held({"route": "escalated"}, "ticket")
 
 
 def test_each_case_reads_the_rest_of_its_set_as_the_mailboxs_history():

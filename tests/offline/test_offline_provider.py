@@ -287,3 +287,17 @@ def test_the_stand_in_extracts_a_figure_only_from_a_claim_being_made(subject, cl
     told = run(subject, talk)
     assert told.route != "escalated", talk
     assert (told.claim or {}).get("exposure_amount") is None, talk
+
+
+def test_a_small_claim_asking_for_new_bank_details_is_a_ticket_carrying_the_warning():
+    # The claim is the business the mail brings; the claims team sees the bank change in
+    # red on the ticket's card (triage/admin/evidence.py) and confirms it by phone.
+    claim = run("Weight shortfall lot 5", "The weigh-in shows a weight shortfall of 300 kg on "
+                "lot 5. At the contract price this is USD 2,850; we claim this amount. Please "
+                "note our bank account has changed: kindly remit to our new account.")
+    assert claim.route == "ticket"
+    assert [s["code"] for s in claim.review_signals] == [Code.BANK_CHANGE]
+    # The same request with no claim read is a review, never a forward.
+    invoice = run("Invoice 7781", "Please note our bank account has changed: kindly remit "
+                  "invoice 7781 to our new account.")
+    assert invoice.route == "needs_review"

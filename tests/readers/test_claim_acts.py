@@ -167,3 +167,17 @@ def test_a_portuguese_instruction_to_our_lawyer_is_a_threat():
     assert signals.threat_signal(threat)
     told = ("Daremos instruções ao armazém para a pesagem dos fardos na próxima semana.")
     assert not signals.threat_signal(told)
+
+
+BANK = reason(Code.BANK_CHANGE, quote="our new account")
+LOOKALIKE = {"code": Code.LOOKALIKE_SENDER, "domain": "phuthlnh-spin.example.vn",
+             "known": "phuthinh-spin.example.vn", "how": "typo"}
+
+
+def test_a_ticket_carries_a_bank_change_or_look_alike_only_for_a_claim_the_model_read():
+    assert not routing.holds([BANK, LOOKALIKE], model_is_claim=True)
+    # A model that read no claim, or any other signal beside them: the review queue.
+    assert routing.holds([BANK], model_is_claim=False)
+    assert routing.holds([BANK], model_is_claim=None)
+    assert routing.holds([BANK, reason(Code.CONTAMINATION_NOT_ESCALATED)], model_is_claim=True)
+    assert not routing.holds([], model_is_claim=True)

@@ -17,6 +17,8 @@ from triage.routes import ClaimType, Code, Route, reason
 # Of the parts not read in full, the ones a review signal names (the rest: a person
 # reading the email sees them).
 _PARTS_KEPT = 10
+# Warnings a claim's ticket carries on its card (who is paid, who wrote): ``holds``.
+_CARRIED = frozenset({Code.BANK_CHANGE, Code.LOOKALIKE_SENDER})
 # The backstop's figures that count only by a reading of meaning (none stated as the claim).
 _FIGURE_READINGS = frozenset({Code.EXPOSURE_NOT_THE_CLAIM, Code.EXPOSURE_IN_SEVERAL_CURRENCIES})
 
@@ -73,6 +75,16 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     talk = model_is_claim is False and not made
     return found + [f for f in figures if not (talk and f["code"] in _FIGURE_READINGS)]
 
+
+
+def holds(signals: list[dict], *, model_is_claim: bool | None) -> bool:
+    """Whether the review signals keep a claim from its ticket. A claim the model read
+    goes to the claims team (a person) even when it also asks to be paid to new bank
+    details or comes from a look-alike of a correspondent: the ticket's card opens with
+    those warnings in red, and the claim is the business the mail brings (issue 24's
+    small claims as tickets). Any other signal, or a model that read no claim: the
+    review queue."""
+    return any(not (model_is_claim and s.get("code") in _CARRIED) for s in signals)
 
 
 def combine(model_escalates: bool, backstop: BackstopResult) -> tuple[bool, bool]:

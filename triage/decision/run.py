@@ -259,9 +259,9 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     if decision.escalate:
         decision.route = Route.ESCALATED
         return decision
-    if decision.errors or decision.review_signals or not decision.is_claim:
-        # Only the rules' wording read a claim, and no fact contradicts the model: its
-        # "routine" stands.
+    if decision.errors or not decision.is_claim or routing.holds(
+            decision.review_signals, model_is_claim=model_is_claim):
+        # A failure or a signal a ticket does not carry: a person; no claim: a forward.
         return _finish(decision)
 
     decision.checklist = _checklist_rows(ext.checklist, config.questions)

@@ -164,7 +164,8 @@ def _grounded(decision: Decision) -> dict | None:
 def routed_reasons(decision: Decision) -> list[dict]:
     """Why the email went where it did: for a person, the review signals and the
     errors; for the desk, the backstop's triggers and the model's (each trigger code a
-    reason of its own); else the route and who decided it."""
+    reason of its own); else the route and who decided it, and for a ticket the warnings
+    it carries (a bank-detail change, a look-alike sender: ``decision.route.holds``)."""
     route = Route(decision.route)
     if route == Route.NEEDS_REVIEW:
         return decision.review_signals + decision.errors
@@ -172,7 +173,8 @@ def routed_reasons(decision: Decision) -> list[dict]:
         return decision.backstop_triggers + [
             t if isinstance(t, dict) else reason(Code.MODEL_TRIGGER, trigger=t)
             for t in decision.model_triggers]
-    return [reason(Code.ROUTED, route=route, provider=decision.provider)]
+    carried = decision.review_signals if route == Route.TICKET else []
+    return [reason(Code.ROUTED, route=route, provider=decision.provider), *carried]
 
 
 def email_requeue_for_retry(email_id: int, *, error: str, countdown: float) -> None:
