@@ -181,3 +181,17 @@ def test_a_ticket_carries_a_bank_change_or_look_alike_only_for_a_claim_the_model
     assert routing.holds([BANK], model_is_claim=None)
     assert routing.holds([BANK, reason(Code.CONTAMINATION_NOT_ESCALATED)], model_is_claim=True)
     assert not routing.holds([], model_is_claim=True)
+
+
+def test_an_arbitration_with_another_supplier_is_no_threat_to_us():
+    told = ("Last season we had a big problem with another supplier from West Africa: a "
+            "contamination claim still not settled and we must go to ICA arbitration with "
+            "them. So we will buy more Brazilian cotton.")
+    assert not signals.threat_signal(told) and not signals.claim_is_made(told)
+    made = ("The contamination claim on contract VA-27-0275 is still not settled, so we "
+            "must go to ICA arbitration with you.")
+    assert signals.threat_signal(made)
+    # Buying from another supplier is a threat to us.
+    assert signals.threat_signal(
+        "Se não recebermos a confirmação das datas, seremos obrigados a cancelar o contrato e "
+        "comprar de outro fornecedor, cobrando de vocês a diferença de preço.")

@@ -224,6 +224,14 @@ _CUES = {
     "conditional": re.compile(_CONDITIONAL),
     "comma": re.compile(r",|\bthen\b|\bent[ãa]o\b|\bentonces\b"),
     "newsletter": re.compile(_NEWSLETTER),
+    # The dispute is with someone else: "another supplier ... arbitration with them".
+    # (Not "comprar de outro fornecedor": buying elsewhere is a threat to us.)
+    "third_party": re.compile(
+        r"\b(?:with|against)\s+(?:an?other|other)\s+(?:supplier|shipper|seller|merchant|"
+        r"trader|vendor)s?\b|\b(?:com|contra)\s+outros?\s+fornecedor(?:es)?\b|"
+        r"\b(?:con|contra)\s+otros?\s+proveedor(?:es)?\b|"
+        r"\bmit\s+(?:einem\s+)?anderen\s+(?:lieferanten|h[äa]ndler)\b|"
+        r"\bavec\s+(?:un\s+)?autres?\s+fournisseurs?\b"),
     "genre_subject": re.compile(_GENRE_SUBJECT),
     "reply": re.compile(_REPLY_SUBJECT),
     "awareness": re.compile(_AWARENESS),

@@ -97,7 +97,7 @@ def _threat_quote(doc: _Doc, m: re.Match[str]) -> str:
     if _pre_negated(doc, m.start()) or _post_negated(doc, m.end()):
         return ""
     a, b = doc.sentence(m.start(), m.end())
-    if _generic_clause(doc, a, b):
+    if _generic_clause(doc, a, b) or doc.in_sentence("third_party", a, b):
         return ""
     cue = doc.last_cue("threat", max(a, m.start() - 150), m.end())
     if cue is not None:
