@@ -135,6 +135,17 @@ def test_a_claim_revised_new_figure_first_counts_the_new_one_only():
     assert sum(float(f.split()[1]) for f, _ in _claimed(both)) == 113000.0
 
 
+def test_a_part_payment_received_leaves_the_balance_as_the_claim():
+    mail = ("We confirm receipt today of USD 35,000.00 by TT against our contamination claim. "
+            "However please note that our claim amount was USD 59,600.00, so a balance of "
+            "USD 24,600.00 is still outstanding.")
+    assert [f for f, _ in _claimed(mail)] == ["USD 24600.00"]
+    # Without the payment received, the claim stands whole.
+    whole = ("Please note that our claim amount is USD 59,600.00; the lot's invoice was "
+             "USD 24,600.00 lower than the contract value.")
+    assert "USD 59600.00" in [f for f, _ in _claimed(whole)]
+
+
 def test_a_transfer_receipt_is_not_the_claim_stated():
     receipt = ("Comprovante de transferência internacional – USD 87.500,00 – ref. acordo "
                "claim VA-26-0950")

@@ -36,6 +36,7 @@ DEADLINES = [
      THU, d(11, 23), "by Monday"),
     ("We need your answer by tomorrow.", FRI, d(11, 21), "by tomorrow"),
     ("Kindly settle the claim today.", THU, d(11, 19), "today"),
+    ("Please confirm receipt today.", THU, d(11, 19), "confirm receipt today"),
     ("Please confirm acceptance of the allowance by end of day.", THU, d(11, 19),
      "end of day"),
     ("Reply by COB Friday or the lot goes to arbitration.", THU, d(11, 20), "COB Friday"),
@@ -164,6 +165,8 @@ NOT_DEADLINES = [
     "The market rose 5% in 2 days.",
     "O mercado subiu 3% em 5 dias.",
     "The warehouse is closed until Monday.",
+    # The sender's own act: "confirm receipt today" is not asked of us here.
+    "We confirm receipt today of USD 35,000.00 by TT from your end.",
     "",
 ]
 

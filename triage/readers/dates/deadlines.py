@@ -157,6 +157,9 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
     bare "in/em/en N days" counts only after a demand ("please reply in 2 days", not "the
     market rose 5% in 2 days")."""
     clause = _clause_start(norm, start)
+    if _SENDER_CONFIRMS_RE.search(text[clause:start]) and \
+            text[start:start + 11].lower().startswith(("confirm", "acknowledg")):
+        return False  # "We confirm receipt today of USD 35,000": the sender's own act
     last = None
     for last in _ACTOR_RE.finditer(text, clause, start):  # noqa: B007
         pass
@@ -182,6 +185,7 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
 
 
 _WRAP = 60  # a line this long that ends mid-sentence was wrapped by the mail client
+_SENDER_CONFIRMS_RE = re.compile(r"\b(?:we|i)\s+(?:hereby\s+|herewith\s+)?\Z", re.IGNORECASE)
 
 
 def _clause_start(text: str, start: int) -> int:

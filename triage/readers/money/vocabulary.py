@@ -321,13 +321,13 @@ _STILL_OPEN_RE = re.compile(
 )
 # What a payment or a credit is called beside its figure ("partial payment USD 30,000",
 # "credit note for USD 20,000", "abono parcial").
-_PAYMENT_TERMS = (_PAYMENT_WORDS + r"|paid|received|credited|accepted|on\s+account|partial\w*"
-                  r"|parcial\w*|recebid[oa]s?|recibid[oa]s?|pag[oa]s?|pagad[oa]s?|acompte"
+_PAYMENT_TERMS = (_PAYMENT_WORDS + r"|paid|received|receipt|swift|credited|accepted|on\s+account"
+                  r"|partial\w*|parcial\w*|recebid[oa]s?|recibid[oa]s?|pag[oa]s?|pagad[oa]s?|acompte"
                   r"|anzahlung|teilzahlung|gezahlt|bezahlt|acconto|pagat[oaie]|[öo]deme\w*"
                   r"|thanh\s+to[áa]n|tạm\s+ứng")
 _PAYMENT_RE = re.compile(
     r"(?<![^\W\d_])(?:" + _PAYMENT_TERMS + r")(?![^\W\d_])|已付|付款|贷记", re.IGNORECASE)
 # The same right after the figure, in its next words ("USD 132.700 ödeme alındı").
 _PAYMENT_AFTER_RE = re.compile(
-    r"\W{0,3}(?:\w+\s+){0,2}?(?:" + _PAYMENT_TERMS + r")(?![^\W\d_])|\W{0,3}(?:已付|付款)",
+    r"\W{0,3}(?:\w+\s+){0,3}?(?:" + _PAYMENT_TERMS + r")(?![^\W\d_])|\W{0,3}(?:已付|付款)",
     re.IGNORECASE)
