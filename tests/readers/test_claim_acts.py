@@ -163,21 +163,35 @@ def test_a_german_figure_put_with_geltend_machen_is_claimed():
     assert not signals.claim_is_made(waived)
 
 
-def test_a_turkish_threat_to_cancel_is_read_and_its_negative_is_not():
-    threat = ("Bu tutarın 10 gün içinde ödenmemesi halinde, kalan 1.200 ton için sözleşmeyi "
-              "feshedeceğimizi ve tüm yasal haklarımızı saklı tuttuğumuzu bildiririz.")
-    assert signals.threat_signal(threat) and signals.claim_is_made(threat)
-    kept = ("Gecikmeye rağmen kalan 1.200 ton için sözleşmeyi feshetmeyeceğimizi ve "
-            "sevkiyatları beklediğimizi bildiririz.")
-    assert not signals.threat_signal(kept)
+# (a threat to take this dispute further, the same words that threaten nothing of ours)
+THREAT_OR_NOT = [
+    # Turkish, the nominalised future; its negative.
+    ("Bu tutarın 10 gün içinde ödenmemesi halinde, kalan 1.200 ton için sözleşmeyi "
+     "feshedeceğimizi ve tüm yasal haklarımızı saklı tuttuğumuzu bildiririz.",
+     "Gecikmeye rağmen kalan 1.200 ton için sözleşmeyi feshetmeyeceğimizi ve "
+     "sevkiyatları beklediğimizi bildiririz."),
+    # Portuguese: an instruction to our lawyer; an instruction to the warehouse.
+    ("Na ausência de uma resposta satisfatória até ao final do mês, daremos instruções "
+     "ao nosso advogado para intentar a competente acção judicial.",
+     "Daremos instruções ao armazém para a pesagem dos fardos na próxima semana."),
+    # An arbitration with us; one with another supplier.
+    ("The contamination claim on contract VA-27-0275 is still not settled, so we must go "
+     "to ICA arbitration with you.",
+     "Last season we had a big problem with another supplier from West Africa: a "
+     "contamination claim still not settled and we must go to ICA arbitration with "
+     "them. So we will buy more Brazilian cotton."),
+    # Buying from another supplier is a threat to us; the same supplier named as news.
+    ("Se não recebermos a confirmação das datas, seremos obrigados a cancelar o contrato e "
+     "comprar de outro fornecedor, cobrando de vocês a diferença de preço.",
+     "O mercado comenta que uma fiação cancelou o contrato com outro fornecedor do Mato "
+     "Grosso no mês passado."),
+]
 
 
-def test_a_portuguese_instruction_to_our_lawyer_is_a_threat():
-    threat = ("Na ausência de uma resposta satisfatória até ao final do mês, daremos instruções "
-              "ao nosso advogado para intentar a competente acção judicial.")
-    assert signals.threat_signal(threat)
-    told = ("Daremos instruções ao armazém para a pesagem dos fardos na próxima semana.")
-    assert not signals.threat_signal(told)
+@pytest.mark.parametrize("threat,told", THREAT_OR_NOT)
+def test_a_threat_to_us_is_read_and_the_same_words_about_others_are_not(threat, told):
+    assert signals.threat_signal(threat) and signals.claim_is_made(threat), threat
+    assert not signals.threat_signal(told) and not signals.claim_is_made(told), told
 
 
 BANK = reason(Code.BANK_CHANGE, quote="our new account")
@@ -192,17 +206,3 @@ def test_a_ticket_carries_a_bank_change_or_look_alike_only_for_a_claim_the_model
     assert routing.holds([BANK], model_is_claim=None)
     assert routing.holds([BANK, reason(Code.CONTAMINATION_NOT_ESCALATED)], model_is_claim=True)
     assert not routing.holds([], model_is_claim=True)
-
-
-def test_an_arbitration_with_another_supplier_is_no_threat_to_us():
-    told = ("Last season we had a big problem with another supplier from West Africa: a "
-            "contamination claim still not settled and we must go to ICA arbitration with "
-            "them. So we will buy more Brazilian cotton.")
-    assert not signals.threat_signal(told) and not signals.claim_is_made(told)
-    made = ("The contamination claim on contract VA-27-0275 is still not settled, so we "
-            "must go to ICA arbitration with you.")
-    assert signals.threat_signal(made)
-    # Buying from another supplier is a threat to us.
-    assert signals.threat_signal(
-        "Se não recebermos a confirmação das datas, seremos obrigados a cancelar o contrato e "
-        "comprar de outro fornecedor, cobrando de vocês a diferença de preço.")
