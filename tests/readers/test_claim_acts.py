@@ -55,6 +55,15 @@ PUT_OR_TOLD = [
      "12,400. We request a credit note for this amount within 30 days.",
      "The weigh-in shows no weight shortfall. At the contract price the lot is worth USD "
      "12,400. Our bank will issue a credit note for the interest within 30 days."),
+    # Money held back over a dispute (an LC payment withheld) is a claim made.
+    ("Our arrival inspection shows colour grade much worse than the type sample. We have "
+     "instructed our bank not to accept the documents and to withhold payment of the full "
+     "invoice amount of USD 412,800.00 until the quality issue is settled.",
+     "Our bank has released payment of the full invoice amount of USD 412,800.00 under "
+     "the LC today; the documents were accepted without discrepancies."),
+    ("Devido à diferença de qualidade, o pagamento ficará retido até a conclusão da "
+     "vistoria conjunta do lote LT-4550.",
+     "O pagamento do lote LT-4550 foi liberado hoje, após a vistoria conjunta."),
     # A claim's own document: a debit note naming a defect or our lateness, an ERP's
     # claim notice; a carrier's debit note for its demurrage names neither.
     ("Please find our debit note for demurrage.\n\nDEBIT NOTE No. DN-LJ-2027-031\n"

@@ -212,3 +212,16 @@ _SETTLEMENT = _whole(
     r"(?:als|zur)\s+(?:vollst[äa]ndige|endg[üu]ltige)\s+(?:\S+\s+)?(?:abgeltung|erledigung)",
     r"(?:pour\s+)?solde\s+de\s+tout\s+compte", r"a\s+saldo\s+e\s+stralcio",
 )
+# Money we are owed held back over a dispute ("we have instructed our bank not to accept
+# the documents and to withhold payment", "o pagamento ficará retido"): a claim made by
+# other means (issue 24: an LC payment withheld, which a persuaded model drops).
+_WITHHELD = _whole(
+    r"(?:withhold|withholding|hold\s+back|holding\s+back|suspend|suspending|block|blocking)"
+    r"\s+(?:the\s+|all\s+|any\s+|your\s+)?(?:\w+\s+){0,2}?payments?",
+    r"payments?\s+(?:\w+\s+){0,3}?(?:will\s+)?remain\w*\s+on\s+hold",
+    r"not\s+to\s+(?:accept|honou?r|take\s+up|pay)\s+(?:the\s+)?documents",
+    r"(?:reter|retendo|suspender|suspendendo|bloquear)\s+(?:o\s+|os\s+)?pagamentos?",
+    r"pagamentos?\s+(?:ficar[áa]|ficar[ãa]o|permanecer[áa]|est[áa])\s+(?:retid|suspens|bloquead)\w*",
+    r"(?:retener|reteniendo|suspender|bloquear)\s+(?:el\s+|los\s+)?pagos?",
+    r"(?:zahlung|auszahlung)\w*\s+(?:\w+\s+){0,3}?(?:zur[üu]ckhalten|einbehalten|aussetzen)",
+)

@@ -253,7 +253,7 @@ def claim_is_made(text: str) -> bool:
     act."""
     doc = _folded(text)
     if "made" not in doc._memo:
-        made = bool(_threat(doc))
+        made = bool(_threat(doc)) or doc.anywhere("withheld")
         # The sender withdraws its claim: the email's claim words are about that one.
         if not made and not doc.anywhere("withdrawal"):
             patterns = [CLAIM_WORDS, *CLAIM_TYPE_PATTERNS.values()]

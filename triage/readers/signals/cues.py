@@ -16,6 +16,7 @@ from triage.readers.signals.acts import (
     _SETTLEMENT,
     _STATISTICS,
     _WITHDRAWAL,
+    _WITHHELD,
 )
 from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
@@ -215,6 +216,7 @@ _CUES = {
     "finding_any": re.compile(_FINDING_ANY),
     "settled": re.compile(_SETTLED),
     "withdrawal": re.compile(_WITHDRAWAL),
+    "withheld": re.compile(_WITHHELD),
     "history": re.compile(_HISTORY),
     "settlement": re.compile(_SETTLEMENT),
     "statistics": re.compile(_STATISTICS),
