@@ -76,7 +76,6 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     return found + [f for f in figures if not (talk and f["code"] in _FIGURE_READINGS)]
 
 
-
 def holds(signals: list[dict], *, model_is_claim: bool | None) -> bool:
     """Whether the review signals keep a claim from its ticket. A claim the model read
     goes to the claims team (a person) even when it also asks to be paid to new bank

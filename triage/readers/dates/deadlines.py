@@ -157,7 +157,7 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
     bare "in/em/en N days" counts only after a demand ("please reply in 2 days", not "the
     market rose 5% in 2 days")."""
     clause = _clause_start(norm, start)
-    if _SENDER_CONFIRMS_RE.search(text[clause:start]) and \
+    if _SENDER_CONFIRMS_RE.search(text, clause, start) and \
             text[start:start + 11].lower().startswith(("confirm", "acknowledg")):
         return False  # "We confirm receipt today of USD 35,000": the sender's own act
     last = None

@@ -72,7 +72,6 @@ _ADDITIVE_RE = re.compile(
 )
 
 
-
 @dataclass
 class _Entry:
     value: Decimal

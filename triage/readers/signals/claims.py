@@ -195,8 +195,6 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
                 return True
         if _claim_form(doc, start):
             return True
-    if _first(doc, CLAIM_WORDS) is None:
-        return False
     for m in _iter_affirmed(doc, CLAIM_WORDS):
         a, b = doc.sentence(m.start(), m.end())
         if any(start < b and end > a for start, end in spans):
