@@ -85,6 +85,22 @@ PUT_OR_TOLD = [
      "Claims report 2026\n\nref | cause | status | amount_usd\n"
      "WCR-26-001 | contamination | paid | 214500\n"
      "WCR-26-012 | contamination | reserve | 59600\n"),
+    # A claim word beside a figure paid or granted to us (an insurer's indemnity
+    # transferred) is our own claim, done; the same words owed by us are a claim.
+    ("Im oben genannten Schadenfall beträgt die Entschädigung, die Sie uns schulden, "
+     "EUR 212.000,00 nach Abzug des Selbstbehalts.",
+     "Im oben genannten Schadenfall haben wir die Entschädigung in Höhe von EUR "
+     "212.000,00 nach Abzug des Selbstbehalts heute auf Ihr bei uns hinterlegtes Konto "
+     "überwiesen."),
+    # An insurer's loss record is a history of claims, not one put to us.
+    ("Reclamação de peso do lote LT-220: R$ 310.000,00 pela quebra apurada na balança.",
+     "Your loss record (two claims totalling USD 310,000 - water damage in 2025 and a "
+     "warehouse fire in 2026) has been taken into account in the renewal terms."),
+    # A bound right before a figure: the claims it counts are smaller than it.
+    ("Sobre reclamos: el abierto es el de Textiles Andinos, faltante de peso por USD "
+     "1.000, que les enviaron directamente.",
+     "Sobre reclamos: el único abierto es el de Textiles Andinos (faltante de peso, menos "
+     "de USD 1.000), que ellos ya les enviaron directamente."),
 ]
 
 

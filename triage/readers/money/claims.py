@@ -187,6 +187,8 @@ class Claimed:
     open: bool  # some figure of it is not settled, paid, conditional or a bound
     open_spans: tuple[tuple[int, int], ...] = ()  # where each open figure of it stands
     conditional: bool = False  # some figure of it is claimed on a condition
+    # open figures whose sentence says they were done for us (granted, transferred)
+    done_spans: tuple[tuple[int, int], ...] = ()
 
 
 def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed]:
@@ -247,7 +249,8 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
                                   or counted[0].start in stated_starts),
             any(is_open(a) for a in counted),
             tuple((a.start, a.end) for a in counted if is_open(a)),
-            any(ctx.conditional(a) for a in counted)))
+            any(ctx.conditional(a) for a in counted),
+            tuple((a.start, a.end) for a in counted if is_open(a) and ctx.done(a))))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
 
 

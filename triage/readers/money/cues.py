@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from triage.readers.money.amount import Money
 from triage.readers.money.vocabulary import (
+    _BOUND_BEFORE_RE,
     _CJK_CUE_RE,
     _CLOSED_BY_ACT_RE,
     _CONDITION_RE,
@@ -167,10 +168,21 @@ class _Context:
         """Nothing in the figure's sentence says it is settled, paid, conditional, a
         bound or a season's total, nor that the sender withdrew the claim or received
         the payment (``_CLOSED_BY_ACT_RE``, read to the sentence's end: "ziehen wir
-        unsere Reklamation über EUR 80.000 zurück")."""
+        unsere Reklamation über EUR 80.000 zurück"), and no bound stands right before
+        it ("el único abierto, menos de USD 1.000")."""
         lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
         return not (_NOT_OPEN_RE.search(self.text, lo, hi)
+                    or _BOUND_BEFORE_RE.search(self.text, max(0, a.start - 16), a.start)
                     or _CLOSED_BY_ACT_RE.search(self.text, lo, self.sentence_end_far(a.end)))
+
+    def done(self, a: Money) -> bool:
+        """The figure's sentence, read to its end, says it was done for us, or is not
+        open: granted, transferred, paid, refunded ("haben wir die Entschädigung in Höhe
+        von EUR 212.000,00 nach Abzug des Selbstbehalts heute auf Ihr Konto
+        überwiesen"). Still open for what the rules can tell (``open`` reads the words
+        near the figure), but no claim being made on us."""
+        lo, far = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end_far(a.end)
+        return bool(_DONE_RE.search(self.text, lo, far) or _NOT_OPEN_RE.search(self.text, lo, far))
 
     def conditional(self, a: Money) -> bool:
         """A condition in the figure's sentence: a claim threatened if something fails."""

@@ -206,6 +206,9 @@ _NOT_OPEN_RE = re.compile(
     r"|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
     r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
     r"|promedio|portfolio|carteira|cartera"
+    # an insurer's record of past claims: "your loss record (two claims totalling ...)"
+    r"|loss\s+(?:record|history|ratio)|claims?\s+(?:history|record|ratio|experience)"
+    r"|sinistralidade|siniestralidad|schadenverlauf|schadenquote"
     # no claim made: "we do not claim", "no reclamamos", "kein Anspruch", "aucune
     # réclamation", "nessun risarcimento", "talep etmiyoruz", "không yêu cầu"
     r"|(?:do|does|will|shall)\s+not\s+claim|don['’]t\s+claim|no\s+(?:further\s+)?claims?"
@@ -238,6 +241,13 @@ _NOT_OPEN_RE = re.compile(
     r"|已结清|已支付|已付|已撤回|已撤销|已解决|已关闭|已收到|已赔付|已结案|已了结|已和解|已退"
     r"|不再索赔|不索赔|无索赔|没有索赔|放弃索赔|不要求赔偿|无需赔偿|不予索赔"
     r"|如果|假如|倘若|若(?!干)|一旦|如未|如不|最多|不超过|平均|本季|全年",
+    re.IGNORECASE,
+)
+# A bound right before a figure: "menos de USD 1.000", "claims under USD 5,000".
+_BOUND_BEFORE_RE = re.compile(
+    r"(?<![^\W\d_])(?:less\s+than|under|below|menos\s+de|abaixo\s+de|inferior(?:es)?\s+a"
+    r"|por\s+debajo\s+de|weniger\s+als|unter|moins\s+de|meno\s+di|sotto\s+i)\s*[(:]?\s*$"
+    r"|(?:不到|低于|少于)\s*$",
     re.IGNORECASE,
 )
 # A claim closed by the sender's own act, bound to what it closes so a cancelled contract

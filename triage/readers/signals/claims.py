@@ -180,9 +180,11 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
     """An affirmed claim word in the sentence of an open claimed figure: "we claim
     USD 2,500", "Reclamação: R$ 48.600,00". A claim word in one line and figures in
     another (a report's "Claims notified: 14" above its table) is not."""
-    spans = [span for c in money.claimed_totals(doc.text) for span in c.open_spans]
+    totals = money.claimed_totals(doc.text)
+    spans = [span for c in totals for span in c.open_spans]
     if not spans:
         return False
+    done = {span for c in totals for span in c.done_spans}
     for start, end in spans:
         # The sender putting the figure to us: in its sentence or the next ("this is
         # USD 12,400. We request a credit note for this amount"), or in the line that
@@ -195,6 +197,9 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
                 return True
         if _claim_form(doc, start):
             return True
+    # A claim word beside the figure, unless the figure was paid or granted to us (an
+    # insurer's indemnity transferred, a refund granted): a claim of ours, done.
+    spans = [span for span in spans if span not in done]
     for m in _iter_affirmed(doc, CLAIM_WORDS):
         a, b = doc.sentence(m.start(), m.end())
         if any(start < b and end > a for start, end in spans):
