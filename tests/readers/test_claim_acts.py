@@ -96,6 +96,13 @@ PUT_OR_TOLD = [
     ("Reclamação de peso do lote LT-220: R$ 310.000,00 pela quebra apurada na balança.",
      "Your loss record (two claims totalling USD 310,000 - water damage in 2025 and a "
      "warehouse fire in 2026) has been taken into account in the renewal terms."),
+    # A supplier acknowledging the claim we made on it: the figure is claimed by the
+    # reader, not from it.
+    ("Conforme o laudo, o valor reclamado é de R$ 410.000,00; aguardamos sua proposta.",
+     "Entendemos que o valor reclamado por vocês é de R$ 410.000,00; retornaremos com "
+     "uma proposta até o fim do mês."),
+    ("Further to the re-test, our claim of USD 64,000 stands and we await your proposal.",
+     "We acknowledge your claim of USD 64,000 and will revert after our own re-test."),
     # A bound right before a figure: the claims it counts are smaller than it.
     ("Sobre reclamos: el abierto es el de Textiles Andinos, faltante de peso por USD "
      "1.000, que les enviaron directamente.",

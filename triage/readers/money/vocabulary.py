@@ -206,6 +206,13 @@ _NOT_OPEN_RE = re.compile(
     r"|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
     r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
     r"|promedio|portfolio|carteira|cartera"
+    # claimed by the reader (a supplier acknowledging our claim: "o valor reclamado por
+    # vocês é de R$ 410.000,00", "your claim of USD 64,000")
+    r"|(?:claimed|demanded|requested|reclamad[oa]|pleitead[oa]|solicitad[oa]|exigid[oa]"
+    r"|gefordert|r[ée]clam[ée]e?|richiest[oa])\s+(?:\w+\s+)?(?:by\s+you|por\s+voc[êe]s?"
+    r"|por\s+usted(?:es)?|von\s+ihnen|par\s+vous|da\s+voi)"
+    r"|your\s+claim|sua\s+reclama[çc][ãa]o|vossa\s+reclama[çc][ãa]o|su\s+reclam(?:o|aci[óo]n)"
+    r"|ihre\s+(?:reklamation|forderung)|votre\s+r[ée]clamation|il\s+vostro\s+reclamo"
     # an insurer's record of past claims: "your loss record (two claims totalling ...)"
     r"|loss\s+(?:record|history|ratio)|claims?\s+(?:history|record|ratio|experience)"
     r"|sinistralidade|siniestralidad|schadenverlauf|schadenquote"
