@@ -18,6 +18,7 @@ Each case is read with the rest of its set as the mailbox's history
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from collections import Counter
@@ -171,6 +172,27 @@ _KIND_CLAIM_TYPE = {"contamination": ClaimType.CONTAMINATION, "quality": ClaimTy
                     "late_shipment": ClaimType.LATE_SHIPMENT,
                     "documents": ClaimType.DOCUMENTATION,
                     "certificate": ClaimType.DOCUMENTATION}
+# A set whose "kind" describes the case in words ("Chinese mill foreign-fibre claim,
+# amount only in XLSX"): the claim type its description names, first match.
+_KIND_WORDS = (
+    (re.compile(r"contaminat|foreign[- ]fib|foreign matter|polypropylene|plastic|jute",
+                re.I), ClaimType.CONTAMINATION),
+    (re.compile(r"moisture", re.I), ClaimType.MOISTURE),
+    (re.compile(r"weight|shortfall|shortage", re.I), ClaimType.WEIGHT_SHORTFALL),
+    (re.compile(r"\bhvi\b|micronaire|strength|staple|length|uniformity|colou?r|grade|neps|"
+                r"sticky|quality", re.I), ClaimType.QUALITY_HVI),
+    (re.compile(r"late[- ]shipment|late shipment|delay", re.I), ClaimType.LATE_SHIPMENT),
+    (re.compile(r"document|certificate", re.I), ClaimType.DOCUMENTATION),
+)
+
+
+def kind_claim_type(kind: str) -> ClaimType:
+    """The claim type a case's ``kind`` names: a label of the older sets, or the first
+    claim type its description's words name; OTHER when none."""
+    if kind in _KIND_CLAIM_TYPE:
+        return _KIND_CLAIM_TYPE[kind]
+    return next((claim_type for words, claim_type in _KIND_WORDS if words.search(kind)),
+                ClaimType.OTHER)
 
 
 def oracle_answers(case: dict) -> dict[str, dict]:
@@ -181,7 +203,7 @@ def oracle_answers(case: dict) -> dict[str, dict]:
     is_claim = e.get("route") in (Route.TICKET, Route.ESCALATED)
     escalate = expected_escalate(e)
     amount = e.get("exposure_amount")
-    claim_type = _KIND_CLAIM_TYPE.get(case.get("kind", ""), ClaimType.OTHER)
+    claim_type = kind_claim_type(case.get("kind", ""))
     return {
         "classification": {"is_claim": is_claim,
                            "department": e.get("department") or Department.FINANCE,

@@ -103,6 +103,15 @@ PUT_OR_TOLD = [
      "uma proposta até o fim do mês."),
     ("Further to the re-test, our claim of USD 64,000 stands and we await your proposal.",
      "We acknowledge your claim of USD 64,000 and will revert after our own re-test."),
+    # A payment received in settlement of the sender's claim, in English with a word
+    # between "receipt" and "of", and in French.
+    ("Our claim of USD 64,000.00 on lot LS-90188 stands and we await your payment.",
+     "We confirm receipt today of USD 64,000.00 by telegraphic transfer, being the agreed "
+     "amount in full and final settlement of our quality claim on lot LS-90188."),
+    ("Nous maintenons notre réclamation de 85 000,00 EUR sur le lot LS-90152 pour la "
+     "contamination constatée.",
+     "Nous accusons réception de votre virement de 85 000,00 EUR du 15 juin, correspondant "
+     "au règlement transactionnel de notre réclamation sur le lot LS-90152."),
     # A bound right before a figure: the claims it counts are smaller than it.
     ("Sobre reclamos: el abierto es el de Textiles Andinos, faltante de peso por USD "
      "1.000, que les enviaron directamente.",
@@ -167,6 +176,17 @@ def test_a_claim_revised_new_figure_first_counts_the_new_one_only():
     assert sum(float(f.split()[1]) for f, _ in _claimed(both)) == 113000.0
 
 
+def test_a_claim_replaced_by_a_revised_one_counts_the_revised_one_only():
+    revised = ("We therefore revise our claim on lot LS-90340:\n\n"
+               "  Original claim (mail of 27 May):   USD 61,200.00  -> withdrawn and "
+               "replaced by\n  Revised claim:                     USD 47,900.00\n\n"
+               "This revised figure is our final claim.")
+    assert _claimed(revised) == [("USD 47900.00", True)]
+    # Two lots' claims one under the other are not a replacement: both count.
+    both = ("We claim as follows:\n\n  Lot 7:   USD 61,200.00\n  Lot 8:   USD 47,900.00\n")
+    assert sum(float(f.split()[1]) for f, _ in _claimed(both)) == 109100.0
+
+
 def test_a_part_payment_received_leaves_the_balance_as_the_claim():
     mail = ("We confirm receipt today of USD 35,000.00 by TT against our contamination claim. "
             "However please note that our claim amount was USD 59,600.00, so a balance of "
@@ -212,6 +232,9 @@ THREAT_OR_NOT = [
      "Last season we had a big problem with another supplier from West Africa: a "
      "contamination claim still not settled and we must go to ICA arbitration with "
      "them. So we will buy more Brazilian cotton."),
+    # Our lawyers instructed over this dispute; our lawyers speaking at a webinar.
+    ("Our lawyers will file for ICA arbitration on 8 July unless the claim is settled.",
+     "Our lawyers will present these arbitration cases at our webinar on 8 July."),
     # Buying from another supplier is a threat to us; the same supplier named as news.
     ("Se não recebermos a confirmação das datas, seremos obrigados a cancelar o contrato e "
      "comprar de outro fornecedor, cobrando de vocês a diferença de preço.",

@@ -37,6 +37,24 @@ _INSTEAD_OF_RE = re.compile(
     r"|anstelle\s+von|au\s+lieu\s+de|auparavant|invece\s+di|anzich[ée]|precedentemente)"
     r"\s*:?\s*", re.IGNORECASE)
 
+# Between a figure and the one replacing it: "USD 61,200.00 -> withdrawn and replaced by
+# Revised claim: USD 47,900.00", "substituído por", "ersetzt durch". No other figure
+# between, at most _REPLACED_GAP characters.
+_REPLACED_GAP = 100
+_REPLACED_BY_RE = re.compile(
+    r"\s*(?:->|→|=>|[(\[,;–-])?\s*(?:(?:withdrawn|cancell?ed|retirad[oa]|cancelad[oa]"
+    r"|zur[üu]ckgezogen|retir[ée]e?|ritirat[oa])\s+(?:and|e|y|und|et)\s+)?(?:replaced"
+    r"|superseded|substitu[íi]d[oa]|reemplazad[oa]|sustituid[oa]|ersetzt|remplac[ée]e?"
+    r"|sostituit[oa])\s+(?:by|por|durch|par|da)\b[^\d]{0,70}", re.IGNORECASE)
+
+
+def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
+    """(old, new) pairs of a figure "replaced by" the next one of its currency."""
+    return [(i, i + 1) for i in range(len(amounts) - 1)
+            if amounts[i].currency == amounts[i + 1].currency
+            and amounts[i + 1].start - amounts[i].end <= _REPLACED_GAP
+            and _REPLACED_BY_RE.fullmatch(text, amounts[i].end, amounts[i + 1].start)]
+
 
 def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
     """(old, new) pairs of a figure revised in its sentence: a revising verb (revise,
@@ -59,7 +77,7 @@ def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
         verb_lo = min(lo, max(ctx.paragraph_start(old.start), old.start - _REVISION_VERB))
         if _REVISE_RE.search(text, verb_lo, ctx.sentence_end_far(new.end)):
             pairs.append((i, i + 1))
-    return pairs + _revised_before(ctx, amounts)
+    return pairs + _revised_before(ctx, amounts) + _replaced_by(text, amounts)
 
 
 def _revised_before(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:

@@ -283,7 +283,8 @@ _CLOSED_BY_ACT_RE = re.compile(
     r"|belastungsanzeige|m[äa]ngelr[üu]ge)\w*\s+(?:\S+\s+){0,8}?zur[üu]ck"
     r"|(?:tale[pb]\w*|reklamasyon\w*|dekont\w*)(?:\s+\S+){0,3}?\s+(?:geri\s+al\w*|iptal\s+ed\w*)"
     r"|(?:receipt|recebimento|recep[çc][ãa]o|recepci[óo]n|r[ée]ception|ricezione|ricevimento"
-    r"|eingang)\s+(?:(?:of|de|do|da|del|du|des|di|della|dell['’]|der|von)\s+)?"
+    r"|eingang)\s+(?:(?:today|herewith|with\s+thanks)\s+)?"
+    r"(?:(?:of|de|do|da|del|du|des|di|della|dell['’]|der|von)\s+)?"
     r"(?:(?:the|your|su|seu|sua|la|el|o|a|votre|vostro|vostra|il|ihrer|der)\s+)?"
     + _PAYMENT_NOUN +
     r"|(?:pagamento|transfer[êe]ncia|pago|transferencia)(?:\s+\S+){0,5}?\s+"

@@ -204,13 +204,20 @@ _STATISTICS = _whole(
 # ("the swift copy of USD 58,000 in full and final settlement of the claim on 22 bales").
 _SETTLEMENT = _whole(
     r"(?:in\s+)?full\s+and\s+final\s+settlement", r"in\s+settlement\s+of",
-    r"(?:confirm|acknowledge)\w*\s+(?:the\s+)?receipt\s+of\s+(?:your\s+|the\s+)?"
+    r"(?:confirm|acknowledge)\w*\s+(?:the\s+)?receipt\s+(?:today\s+|herewith\s+|"
+    r"with\s+thanks\s+)?of\s+(?:your\s+|the\s+)?"
     r"(?:payment|remittance|transfer|swift|usd|us\$|eur|brl|r\$|\$|€|\d)",
     r"confirmamos\s+(?:o\s+)?recebimento\s+d[oa]\s+(?:pagamento|valor|transfer)",
     r"confirmamos\s+(?:la\s+)?recepci[óo]n\s+del\s+(?:pago|importe)",
     r"quita[çc][ãa]o\s+(?:total|final|integral|plena)", r"finiquito",
     r"(?:als|zur)\s+(?:vollst[äa]ndige|endg[üu]ltige)\s+(?:\S+\s+)?(?:abgeltung|erledigung)",
     r"(?:pour\s+)?solde\s+de\s+tout\s+compte", r"a\s+saldo\s+e\s+stralcio",
+    r"accusons\s+(?:bonne\s+)?r[ée]ception\s+de\s+(?:votre|du|de\s+la|de\s+votre)\s+"
+    r"(?:virement|paiement|r[èe]glement|versement)",
+    r"r[èe]glement\s+(?:transactionnel|complet\s+et\s+d[ée]finitif|d[ée]finitif)",
+    r"best[äa]tigen\s+(?:\S+\s+){0,2}?(?:den\s+)?(?:zahlungs)?eingang\s+(?:ihrer|der)\s+"
+    r"(?:zahlung|[üu]berweisung)", r"confermiamo\s+(?:la\s+)?ricezione\s+del\s+"
+    r"(?:bonifico|pagamento)",
 )
 # Money we are owed held back over a dispute ("we have instructed our bank not to accept
 # the documents and to withhold payment", "o pagamento ficará retido"): a claim made by

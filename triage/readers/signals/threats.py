@@ -88,6 +88,14 @@ def _affirmed_legal(doc: _Doc, m: re.Match[str]) -> bool:
     return not _topic_only(doc, m.start(), m.end(), conditional=False)
 
 
+# An event the sentence is about ("our lawyers will present these cases at our webinar"):
+# talk about disputes, not a threat.
+_EVENT = re.compile(
+    r"\b(?:webinars?|seminars?|workshops?|conferences?|masterclass\w*|semin[áa]rios?|"
+    r"palestras?|seminarios?|conferencias?|s[ée]minaires?|conf[ée]rences?|seminare?|"
+    r"konferenz\w*|seminer\w*|konferans\w*|hội\s+thảo)\b|研讨会|讲座")
+
+
 def _generic_clause(doc: _Doc, a: int, b: int) -> bool:
     return doc.in_sentence("generic_clause", a, b)
 
@@ -97,7 +105,8 @@ def _threat_quote(doc: _Doc, m: re.Match[str]) -> str:
     if _pre_negated(doc, m.start()) or _post_negated(doc, m.end()):
         return ""
     a, b = doc.sentence(m.start(), m.end())
-    if _generic_clause(doc, a, b) or doc.in_sentence("third_party", a, b):
+    if (_generic_clause(doc, a, b) or doc.in_sentence("third_party", a, b)
+            or _EVENT.search(doc.low, a, b)):
         return ""
     cue = doc.last_cue("threat", max(a, m.start() - 150), m.end())
     if cue is not None:
