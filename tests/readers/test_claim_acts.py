@@ -112,6 +112,18 @@ PUT_OR_TOLD = [
      "contamination constatée.",
      "Nous accusons réception de votre virement de 85 000,00 EUR du 15 juin, correspondant "
      "au règlement transactionnel de notre réclamation sur le lot LS-90152."),
+    # A claim lodged "therefore", an allowance asked in Italian, a claim's value on a
+    # line of dot leaders: each beside the same words in mail that makes no claim.
+    ("We therefore lodge a quality claim of USD 38.50 per bale for the entire lot.",
+     "Spinners therefore often lodge quality claims in the first weeks after arrival."),
+    ("Chiediamo un abbuono di EUR 12.800,00 per la differenza di colore.",
+     "Il listino prevede un abbuono di EUR 12.800,00 per i lotti di colore inferiore."),
+    ("Na pesagem apuramos diferença em relação ao romaneio:\n\n"
+     "  Quebra a ressarcir ...................... 1.693,3 kg\n"
+     "  Valor da reclamação ................. R$ 48.716,24\n",
+     "Resumo do seminário sobre quebras de peso:\n\n"
+     "  Participantes .......................... 48\n"
+     "  Valor da inscrição ................. R$ 1.716,24\n"),
     # A bound right before a figure: the claims it counts are smaller than it.
     ("Sobre reclamos: el abierto es el de Textiles Andinos, faltante de peso por USD "
      "1.000, que les enviaron directamente.",

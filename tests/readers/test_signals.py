@@ -464,6 +464,23 @@ def test_bank_changes_in_german_french_turkish_and_italian(change, same):
     assert not bank_change_signal(same)
 
 
+_ACCOUNT = ("\n\nBeneficiary: Whitmore Services Ltd\nBank: Thames Commercial Bank plc, "
+            "London\nIBAN: GB29 NWBK 6016 1331 9268 19\nSWIFT: NWBKGB2L\n")
+
+
+def test_a_secret_transfer_to_an_escrow_account_is_read_as_paying_new_details():
+    # A CEO fraud writes no change of bank: it asks for a secret wire to an account we
+    # never paid. A supplier's invoice with its account and a confidentiality footer does not.
+    fraud = ("I need you to handle a wire today of USD 248,500.00 to the escrow account of "
+             "our legal counsel. This is confidential until we sign, so please keep it "
+             "between us." + _ACCOUNT)
+    assert "keep it between us" in bank_change_signal(fraud)
+    invoice = ("Please find our invoice 4471 for the June freight, USD 9,850.00, due in 30 "
+               "days." + _ACCOUNT + "This message is confidential.")
+    assert bank_change_signal(invoice) == ""
+    assert bank_accounts(invoice)  # the account itself is still read
+
+
 # The same words about a claim, and a claim being made: each pair is one catch and its
 # false alarm. Only a claim being made contradicts a model that called the mail routine.
 MADE_OR_TALKED = [

@@ -70,7 +70,8 @@ _CLAIM_ASSERTION = _whole(
     # debit note for port charges is an invoice.
     r"(?:we|i)\s+(?:are|am)\s+(?:hereby\s+|now\s+|formally\s+|therefore\s+)?(?:claiming|"
     r"lodging|raising|filing|submitting)",
-    r"(?:we|i)\s+(?:hereby\s+)?(?:lodge|raise|file|submit|register)\s+(?:a|an|our|this|the)\s+"
+    r"(?:we|i)\s+(?:hereby\s+|therefore\s+|formally\s+|now\s+)?(?:lodge|raise|file|submit|"
+    r"register)\s+(?:a|an|our|this|the)\s+"
     r"(?:\w+\s+){0,2}?claim",
     r"(?:our|my)\s+(?:\w+\s+)?(?:loss(?:es)?|damages?)(?!\s+ratio)\s+(?:\S+\s+){0,4}?(?:is|are|"
     r"amounts?\s+to|comes?\s+to|totals?)",
@@ -104,7 +105,8 @@ _CLAIM_ASSERTION = _whole(
     r"nous\s+(?:r[ée]clamons|contestons|maintenons)",
     r"notre\s+(?:\w+\s+)?(?:r[ée]clamation|demande\s+d['’]indemnisation)",
     r"reclamiamo", r"contestiamo",
-    r"(?:chiediamo|richiediamo|esigiamo)\s+(?:\S+\s+){0,2}?(?:risarcimento|indennizzo)",
+    r"(?:chiediamo|richiediamo|esigiamo)\s+(?:\S+\s+){0,2}?(?:risarcimento|indennizzo|abbuono|"
+    r"rimborso|sconto|nota\s+di\s+credito)",
     r"(?:il\s+nostro\s+reclamo|la\s+nostra\s+(?:\w+\s+)?(?:contestazione|richiesta\s+di"
     r"\s+risarcimento))",
     r"tazminat\s+talep\w*", r"talebimiz\w*", r"itiraz\s+ediyoruz", r"reklamasyonumuz\w*",

@@ -158,7 +158,11 @@ _CHANGE_WORD = re.compile(
     r"congelad\w*|effective\s{0,3}:?\s{0,3}immediately|rather\s+than|"
     # Pay someone else: an affiliate or a third party.
     r"filial|affiliat\w*|sister\s+company|coligada|third[\s-]+party|terceir[oa]s?|"
-    r"terceros?|on\s+behalf\s+of|em\s+nome\s+d[aeo]|a\s+nombre\s+de)\b"
+    r"terceros?|on\s+behalf\s+of|em\s+nome\s+d[aeo]|a\s+nombre\s+de|"
+    # A secret transfer to an account we never paid (a CEO fraud's escrow): "keep it
+    # between us", "mantenha sigilo".
+    r"escrow|between\s+us|entre\s+n[óo]s(?:otros)?|keep\s+(?:this|it)\s+(?:confidential|"
+    r"quiet|secret|private)|(?:mantenha|manter)\s+(?:\S+\s+)?sigilo|en\s+secreto)\b"
     r"(?!\s{1,3}(?:\w+\s{1,3})?(?:invoices?|faturas?|facturas?|boletos?|orders?|pedidos?|"
     r"contracts?|contratos?|crops?|safras?|cosechas?|seasons?|years?|anos?|años?|eta|etd|"
     r"vessels?|navios?|buques?|bookings?|shipments?|embarques?|prices?|pre[çc]os?|precios?|"

@@ -22,7 +22,7 @@ from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
 
 _BREAK = re.compile(
-    r"[.!?;](?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；]|\n[ \t>]*\n"
+    r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；]|\n[ \t>]*\n"
     r"|\n(?=[ \t>]*(?:[-*•]|\d+[.)]\s|[A-ZÀ-Ý]))"
 )
 
