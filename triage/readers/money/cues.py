@@ -27,7 +27,7 @@ from triage.readers.money.words import _WORD_RE
 _LABEL_WINDOW = 80
 # A full stop ends a sentence, but not one after a reference's abbreviation ("our claim
 # ref. PTM/27/009 for USD 96,000", "Contract No. 12").
-_BREAK_RE = re.compile(r"\n|[;!?。！？；]|(?<![Rr]ef)(?<!REF)(?<![Nn]o)(?<!NO)(?<![Nn]r)(?<!NR)"
+_BREAK_RE = re.compile(r"\n|[;!?。！？；؟؛]|(?<![Rr]ef)(?<!REF)(?<![Nn]o)(?<!NO)(?<![Nn]r)(?<!NR)"
                        r"(?<![Nn]º)(?<![Nn]°)\.(?=\s)")
 _PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
 _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
