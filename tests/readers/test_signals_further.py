@@ -111,3 +111,26 @@ def test_a_finding_is_a_claim_type_and_its_negation_is_not(found, negated):
 def test_thai_court_is_not_a_word_inside_enormous():
     # "มหาศาล" (enormous) holds "ศาล" (a court).
     assert not signals.threat_signal("เราจะดำเนินการส่งมอบฝ้ายจำนวนมหาศาลในเดือนหน้า")
+
+
+# (a request to pay to new bank details, the same words saying nothing changed)
+BANK_OR_NOT = [
+    ("Mohon transfer pembayaran ke rekening baru kami di Bank Mandiri.",
+     "Tidak ada perubahan rekening; mohon transfer seperti biasa."),
+    ("Sila buat bayaran ke akaun bank baharu kami mulai hari ini.",
+     "Sila buat bayaran ke akaun bank kami seperti biasa."),
+    ("弊社の振込先が変更になりましたので、新しい口座にお振込みください。",
+     "弊社の振込先の変更はございません。従来どおりお振込みください。"),
+    ("당사의 계좌가 변경되었으니 새 계좌로 송금해 주시기 바랍니다.",
+     "당사의 계좌 변경은 없습니다. 기존 계좌로 송금해 주십시오."),
+    ("กรุณาโอนเงินเข้าบัญชีใหม่ของเราตามรายละเอียดด้านล่าง",
+     "ไม่มีการเปลี่ยนบัญชี กรุณาโอนเงินเข้าบัญชีเดิม"),
+    ("يرجى تحويل المبلغ إلى حسابنا الجديد المذكور أدناه.",
+     "لا يوجد تغيير في الحساب، يرجى التحويل كالمعتاد."),
+]
+
+
+@pytest.mark.parametrize(("change", "same"), BANK_OR_NOT)
+def test_new_bank_details_are_read_and_no_change_is_not(change, same):
+    assert signals.bank_change_signal(change)
+    assert not signals.bank_change_signal(same)

@@ -203,6 +203,22 @@ CANCELLATION = [
     "계약을 파기", "ยกเลิกสัญญา", "บอกเลิกสัญญา", "إلغاء العقد", "فسخ العقد", "إنهاء العقد",
 ]
 
+# --- Bank changes ----------------------------------------------------------------------
+
+# "Our account has changed", not "no change to our account" (Japanese and Korean say so
+# after the words; the other three are read by the negation before them).
+BANK_CHANGE = [
+    r"rekening\s+(?:bank\s+)?baru", r"(?:perubahan|pergantian|penggantian)\s+(?:nomor\s+)?"
+    r"rekening", r"rekening\s+(?:\S+\s+){0,3}?(?:telah|sudah)\s+(?:berubah|diubah|diganti)",
+    r"akaun\s+(?:bank\s+)?baharu", r"(?:perubahan|pertukaran)\s+akaun",
+    "新しい口座", "新口座",
+    "(?:口座|振込先)(?:が|を|の)?変更(?!(?:は|が)(?:ありません|ございません))",
+    "계좌(?:를|가)? 변경(?!(?:은|이|사항은|사항이) 없)", "새 계좌", "새로운 계좌", "변경된 계좌",
+    "บัญชีใหม่", "เปลี่ยนบัญชี", "เปลี่ยนแปลงบัญชี", "เปลี่ยนเลขที่บัญชี",
+    "حساب جديد", "الحساب الجديد", "حسابنا الجديد", "تغيير الحساب", "تغيير في الحساب",
+    "تغيير بيانات الحساب", "تغيير رقم الحساب",
+]
+
 # --- Negation --------------------------------------------------------------------------
 
 # Spaced negators read by the reversed-phrase grammar (``negation._PRE_NEGATION``).
