@@ -108,6 +108,19 @@ def test_a_finding_is_a_claim_type_and_its_negation_is_not(found, negated):
     assert "contamination" not in signals.claim_types(negated)
 
 
+@pytest.mark.parametrize(("team", "claim"), [
+    ("Kepada tim klaim PT Serra, terlampir jadwal rapat bulanan.",
+     "Kepada PT Serra, klaim kami atas lot 7 terlampir."),
+    ("クレーム担当各位、来月の会議日程をお送りします。", "ロット7についてクレームを申し立てます。"),
+    ("클레임팀 귀중, 다음 달 회의 일정을 보내드립니다.", "로트 7에 대해 클레임을 제기합니다."),
+    ("เรียนฝ่ายเคลม ขอส่งตารางประชุมเดือนหน้า", "เราขอเคลมสำหรับล็อต 7"),
+    ("إلى قسم المطالبات، مرفق جدول الاجتماعات.", "نتقدم بمطالبة عن الدفعة 7."),
+])
+def test_a_team_named_after_claims_is_not_a_claim(team, claim):
+    assert not signals.has_claim_signal(team)
+    assert signals.claim_is_made(claim)
+
+
 def test_thai_court_is_not_a_word_inside_enormous():
     # "มหาศาล" (enormous) holds "ศาล" (a court).
     assert not signals.threat_signal("เราจะดำเนินการส่งมอบฝ้ายจำนวนมหาศาลในเดือนหน้า")

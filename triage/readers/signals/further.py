@@ -61,19 +61,24 @@ LATE = [
 
 # --- Claim words: claims, damages, complaints; a rejection; liability -------------------
 
+# Not a department named after claims ("tim klaim", "クレーム担当", "클레임팀", "ฝ่ายเคลม",
+# "قسم المطالبات"), as English "claims department" is not.
 CLAIM_WORDS = [
-    r"klaim", r"ganti\s+rugi", r"kompensasi", r"keluhan", r"komplain", r"pengaduan",
+    r"(?<!bagian\s)(?<!tim\s)(?<!departemen\s)(?<!divisi\s)(?<!unit\s)klaim",
+    r"ganti\s+rugi", r"kompensasi", r"keluhan", r"komplain", r"pengaduan",
     r"sengketa", r"tuntutan", r"pampasan", r"aduan",
     rf"kami\s+(?:dengan\s+ini\s+)?(?:menolak|mengembalikan)\s+(?:\S+\s+){{0,2}}?(?:{GOODS})",
     rf"kami\s+tidak\s+(?:dapat|bisa|akan)\s+menerima\s+(?:\S+\s+){{0,2}}?(?:{GOODS})",
     r"(?:meminta|menuntut)\s+pertanggungjawaban",
-    "クレーム", "損害賠償", "賠償", "補償", "苦情", "受領を拒否", "受け取りを拒否",
+    "クレーム(?!(?:担当|部|窓口|課|チーム))", "損害賠償", "賠償", "補償", "苦情", "受領を拒否",
+    "受け取りを拒否",
     "引き取りを拒否", "責任を追及",
-    "클레임", "손해배상", "배상", "보상", "이의를 제기", "이의 제기", "인수를 거부",
+    "클레임(?! ?(?:팀|부서|담당))", "손해배상", "배상", "보상", "이의를 제기", "이의 제기",
+    "인수를 거부",
     "수령을 거부", "인수 거부",
-    "เคลม", "ค่าเสียหาย", "ค่าชดเชย", "ชดเชย", "ร้องเรียน", "ปฏิเสธการรับ",
+    "(?<!ฝ่าย)เคลม", "ค่าเสียหาย", "ค่าชดเชย", "ชดเชย", "ร้องเรียน", "ปฏิเสธการรับ",
     "ไม่รับสินค้า",
-    "مطالبة", "مطالبات", "مطالبتنا", "تعويض", "شكوى", "نرفض استلام", "رفض استلام",
+    "مطالبة", "(?<!قسم ال)مطالبات", "مطالبتنا", "تعويض", "شكوى", "نرفض استلام", "رفض استلام",
     "لن نقبل", "نحملكم المسؤولية", "نحمّلكم المسؤولية",
 ]
 
