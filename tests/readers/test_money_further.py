@@ -36,6 +36,9 @@ def read(text: str) -> list[tuple[Decimal, str | None]]:
     ("١٢٥٬٠٠٠ درهم", "125000", "AED"),
     ("2.500.000 جنيه مصري", "2500000", "EGP"),
     ("AED 185,000", "185000", "AED"),
+    ("2.1 ล้านบาท", "2100000", "THB"),
+    ("2,5 مليون ريال", "2500000", "SAR"),
+    ("240 ألف ريال سعودي", "240000", "SAR"),
 ])
 def test_it_reads_the_amount_in_these_languages(text, amount, currency):
     assert read(text) == [(Decimal(amount), currency)]

@@ -119,7 +119,7 @@ _SCALE_RE = re.compile(
     r"|lakhs?|lacs?|crores?|tausend|tsd\.|millionen|mio\.|milliarden?|mrd\.|mille"
     r"|milliards?|mila|milion[ei]|mln|miliard[oi]|mld|bin|milyon|milyar|nghìn|ngàn|triệu"
     r"|tỷ|tỉ|mm|mn|k|m|juta|miliar|ribu)(?![^\W\d_])|(?P<cjk>百万|千万|万|亿|億|萬|천만|백만"
-    r"|만|억|조))",
+    r"|만|억|조|ล้าน|แสน|مليون|مليار|ألف))",
     re.IGNORECASE,
 )
 _THOUSAND, _MILLION = Decimal(1_000), Decimal(1_000_000)
@@ -132,6 +132,8 @@ _SCALES = {
     "億": Decimal(100_000_000), "萬": Decimal(10_000), "만": Decimal(10_000),
     "천만": Decimal(10_000_000), "백만": _MILLION, "억": Decimal(100_000_000),
     "조": _MILLION * _MILLION, "ribu": _THOUSAND, "juta": _MILLION, "miliar": _BILLION,
+    "ล้าน": _MILLION, "แสน": Decimal(100_000), "مليون": _MILLION, "مليار": _BILLION,
+    "ألف": _THOUSAND,
     "mld": _BILLION, "milyar": _BILLION, "tỷ": _BILLION, "tỉ": _BILLION,
 }
 
