@@ -13,19 +13,16 @@ from triage.readers.language import language_of, unread_language
 from triage.routes import Code
 
 # The same claim in languages the rules do not read, each paired with the same kind of
-# mail in one they do.
+# mail in one they do (Indonesian, Malay, Japanese, Korean, Thai and Arabic among them).
 UNREAD = [
     ("ru", "Уважаемые господа, в 14 кипах партии 22 обнаружены полипропиленовые нити. "
            "Мы требуем компенсацию в размере USD 180 000. Просим ответить до завтра."),
-    ("ja", "ご担当者様、ロット22の14ベールにポリプロピレン糸が見つかりました。"
-           "弊社は180,000米ドルの損害賠償を請求します。明日までにご回答ください。"),
     ("pl", "Szanowni Państwo, w 14 belach partii 22 znaleźliśmy włókna polipropylenowe. "
            "Żądamy odszkodowania w wysokości USD 180 000. Prosimy o odpowiedź do jutra."),
-    ("id", "Dengan hormat, kami menemukan serat polipropilena pada 14 bal lot 22. Kami "
-           "mengajukan klaim ganti rugi sebesar USD 180.000. Mohon tanggapan paling lambat "
-           "besok."),
-    ("ko", "담당자님께, 로트 22의 14개 베일에서 폴리프로필렌 실이 발견되었습니다. "
-           "USD 180,000의 손해배상을 청구합니다. 내일까지 회신 바랍니다."),
+    ("el", "Αξιότιμοι κύριοι, σε 14 μπάλες της παρτίδας 22 βρήκαμε νήματα πολυπροπυλενίου. "
+           "Ζητούμε αποζημίωση ύψους USD 180.000. Παρακαλούμε απαντήστε έως αύριο."),
+    ("fa", "با سلام، در ۱۴ عدل از محموله ۲۲ نخ پلی‌پروپیلن پیدا کردیم. ما خواستار پرداخت "
+           "غرامت به مبلغ USD 180,000 هستیم. لطفاً تا فردا پاسخ دهید."),
 ]
 READ = [
     "Dear Sirs, in 14 bales of lot 22 we found polypropylene strings. We claim USD 180,000 "
@@ -45,6 +42,18 @@ READ = [
     "Kính gửi Quý công ty, chúng tôi phát hiện sợi polypropylene trong 14 kiện của lô 22. "
     "Chúng tôi yêu cầu bồi thường 180.000 USD. Vui lòng trả lời trước ngày mai.",
     "贵司：我方在第22批货物的14包中发现丙纶丝。我方就此向贵方索赔USD 180,000。请于明天前答复。",
+    "ご担当者様、ロット22の14ベールにポリプロピレン糸が見つかりました。"
+    "弊社は180,000米ドルの損害賠償を請求します。明日までにご回答ください。",
+    "Dengan hormat, kami menemukan serat polipropilena pada 14 bal lot 22. Kami "
+    "mengajukan klaim ganti rugi sebesar USD 180.000. Mohon tanggapan paling lambat besok.",
+    "담당자님께, 로트 22의 14개 베일에서 폴리프로필렌 실이 발견되었습니다. "
+    "USD 180,000의 손해배상을 청구합니다. 내일까지 회신 바랍니다.",
+    "Dengan hormat, kami mendapati gentian polipropilena dalam 14 bal lot 22. Kami membuat "
+    "tuntutan pampasan sebanyak USD 180,000. Sila balas selewat-lewatnya esok.",
+    "เรียนท่าน เราตรวจพบเส้นด้ายโพลีโพรพิลีนใน 14 เบลของล็อต 22 เราขอเรียกร้องค่าเสียหาย "
+    "USD 180,000 กรุณาตอบกลับภายในวันพรุ่งนี้",
+    "السادة المحترمون، وجدنا خيوط البولي بروبيلين في 14 بالة من الدفعة 22. نطالب بتعويض قدره "
+    "USD 180,000. يرجى الرد في موعد أقصاه الغد.",
 ]
 
 

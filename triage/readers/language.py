@@ -15,11 +15,15 @@ READ_CHARS = 4_000
 MIN_CONFIDENCE = 0.6
 
 # The languages the rules read claims, amounts, deadlines and bank changes in
-# (``readers.money``, ``readers.dates``, ``readers.signals``), with the neighbours the
-# model confuses them with on short or mixed text (Galician for Portuguese, Catalan for
-# Spanish, Occitan for French, Corsican for Italian, Luxembourgish for German).
-RULES_READ = frozenset({"en", "pt", "es", "de", "fr", "it", "tr", "vi", "zh"})
-_NEIGHBOURS = frozenset({"gl", "ca", "an", "oc", "co", "lb"})
+# (``readers.money``, ``readers.dates``, ``readers.signals``): English, Portuguese,
+# Spanish, German, French, Italian, Turkish, Vietnamese, Chinese, Indonesian and Malay,
+# Japanese, Korean, Thai and Arabic; with the neighbours the model confuses them with on
+# short or mixed text (Galician for Portuguese, Catalan for Spanish, Occitan for French,
+# Corsican for Italian, Luxembourgish for German, Javanese for Indonesian). Persian and
+# Urdu share Arabic's script, not its words: they are no neighbours.
+RULES_READ = frozenset({"en", "pt", "es", "de", "fr", "it", "tr", "vi", "zh", "id", "ms",
+                        "ja", "ko", "th", "ar"})
+_NEIGHBOURS = frozenset({"gl", "ca", "an", "oc", "co", "lb", "jv"})
 # Under this share of the probability for every language the rules read, the text is
 # in another one; and a text needs this many letters before it says so (a Chinese or
 # Japanese character, a word's worth of meaning, counts as three).
@@ -55,7 +59,7 @@ def language_of(*texts: str) -> str | None:
 
 
 def unread_language(*texts: str) -> str | None:
-    """The language of the text (an ISO 639-1 code: "ru", "ja", "pl", "id") when the
+    """The language of the text (an ISO 639-1 code: "ru", "pl", "hi", "fa") when the
     rules read none of it, else None: our languages, too little text to tell, or a text
     the model cannot place. A reading, not a fact: it sends a mail that would be
     forwarded to a person instead (``decision.route.review_signals``)."""

@@ -6,7 +6,10 @@ pay or settle: a cue ("by", "within", "até", "prazo", "hasta", "plazo", "due", 
 before a date phrase, a cue after it ("failing which", "at the latest", "caso
 contrário", "como muy tarde", Turkish "cuma gününe kadar", "5 iş günü içinde"), or an
 end-of-day word ("today COB"). Chinese has its own pattern, with no spaces and its cue
-around the date ("请于12月4日前", "在周五之前", "3个工作日内"). Dates without
+around the date ("请于12月4日前", "在周五之前", "3个工作日内"); Indonesian, Japanese,
+Korean, Thai and Arabic have theirs (``further``: "paling lambat 4 Desember",
+"12月4日までに", "12월 4일까지", "ภายใน 3 วันทำการ", "خلال 48 ساعة"), read only in a
+sentence that asks something of us. Dates without
 a cue (shipment, invoice and B/L dates, "Contract dated 12/03/2026") are not deadlines,
 and neither are the sender's own promises ("we will send photos by Friday"), absences
 ("out of the office until 1 December") or facts ("shipped before 3 November"): the last

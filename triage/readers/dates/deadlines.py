@@ -9,6 +9,7 @@ import unicodedata
 from collections.abc import Collection
 from datetime import date, datetime
 
+from triage.readers.dates import further
 from triage.readers.dates.business import NO_HOLIDAYS
 from triage.readers.dates.cues import (
     _ACTOR_RE,
@@ -61,12 +62,18 @@ def find_deadlines(text: str, received: datetime | date,
     patterns = [("date", _DATE_RE), ("date", _VERB_RE), ("dur", _DUR_RE), ("dur", _TR_DUR_RE)]
     if _CJK.search(low):
         patterns += [("zh", _ZH_DATE_RE), ("dur", _ZH_DUR_RE)]
+    if further.HAS_SCRIPT.search(low):
+        patterns += [("xx", further.DATE_RE), ("xdur", further.DUR_RE),
+                     ("xdur", further.DUAL_RE)]
     for kind, pattern in patterns:
         for i, m in enumerate(pattern.finditer(low)):
             if i >= MAX_CANDIDATES:
                 break
             if kind == "zh" and not _zh_cued(m):
                 continue
+            if kind in ("xx", "xdur") and not (further.cued(m)
+                                               and further.asks_us(low, m.start(), m.end())):
+                continue  # Indonesian ... Arabic: only a sentence that asks it of us
             spans.append((m.start(), m.end(), kind, m))
     for i, m in enumerate(_EOD_RE.finditer(low)):
         if i >= MAX_CANDIDATES:
@@ -96,6 +103,10 @@ def find_deadlines(text: str, received: datetime | date,
             reading = _read_duration(m, received, holidays)
         elif kind == "zh":
             reading = _read_zh(m, base)
+        elif kind == "xx":
+            reading = further.read_date(m, base)
+        elif kind == "xdur":
+            reading = _read_duration(further.duration(m), received, holidays)
         else:
             reading = _read_phrase(m, base)
         if reading is None:

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from triage.readers.money.amount import Money
 from triage.readers.money.vocabulary import (
-    _BOUND_BEFORE_RE,
     _CJK_CUE_RE,
     _CLOSED_BY_ACT_RE,
     _CONDITION_RE,
@@ -28,7 +27,7 @@ from triage.readers.money.words import _WORD_RE
 _LABEL_WINDOW = 80
 # A full stop ends a sentence, but not one after a reference's abbreviation ("our claim
 # ref. PTM/27/009 for USD 96,000", "Contract No. 12").
-_BREAK_RE = re.compile(r"\n|[;!?。！？；]|(?<![Rr]ef)(?<!REF)(?<![Nn]o)(?<!NO)(?<![Nn]r)(?<!NR)"
+_BREAK_RE = re.compile(r"\n|[;!?。！？；؟؛]|(?<![Rr]ef)(?<!REF)(?<![Nn]o)(?<!NO)(?<![Nn]r)(?<!NR)"
                        r"(?<![Nn]º)(?<![Nn]°)\.(?=\s)")
 _PARAGRAPH_RE = re.compile(r"\n[ \t]*\n")
 _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
@@ -36,6 +35,14 @@ _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
 # German puts the verb last ("... EUR 212.000,00 nach Abzug des Selbstbehalts heute auf
 # Ihr Konto überwiesen").
 _FAR_WINDOW = 240
+
+# A bound right before a figure: "menos de USD 1.000", "claims under USD 5,000".
+_BOUND_BEFORE_RE = re.compile(
+    r"(?<![^\W\d_])(?:less\s+than|under|below|menos\s+de|abaixo\s+de|inferior(?:es)?\s+a"
+    r"|por\s+debajo\s+de|weniger\s+als|unter|moins\s+de|meno\s+di|sotto\s+i)\s*[(:]?\s*$"
+    r"|(?:不到|低于|少于)\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,8 @@ _SYMBOLS = {
     # only in capitals and only after the number).
     "₺": "TRY", "tl": "TRY", "₫": "VND",
     "sfr.": "CHF", "sfr": "CHF",
+    # Rupiah, won, baht, ringgit.
+    "rp": "IDR", "rp.": "IDR", "₩": "KRW", "฿": "THB", "rm": "MYR",
 }
 
 _NAMES = {
@@ -79,6 +81,15 @@ _MORE_NAMES = {
     "francs suisses": "CHF", "franchi svizzeri": "CHF", "türk lirası": "TRY",
     "turk lirasi": "TRY", "đồng": "VND", "vnđ": "VND", "美金": "USD", "元": "CNY",
     "人民币元": "CNY", "元人民币": "CNY", "日圆": "JPY", "港币": "HKD",
+    # Indonesian and Malay, Japanese, Korean, Thai and Arabic: the names after a number
+    # ("1.250.000.000 rupiah", "1,250万円", "1억 2천만 원", "5,000,000 บาท", "250,000 ريال").
+    "rupiah": "IDR", "ringgit": "MYR", "dolar as": "USD", "dolar amerika": "USD",
+    "dolar amerika serikat": "USD", "円": "JPY", "米ドル": "USD", "ドル": "USD",
+    "ユーロ": "EUR", "원": "KRW", "달러": "USD", "미국 달러": "USD", "유로": "EUR",
+    "บาท": "THB", "ดอลลาร์สหรัฐ": "USD", "ดอลลาร์": "USD", "ريال سعودي": "SAR",
+    "ريال": "SAR", "ر.س": "SAR", "درهم إماراتي": "AED", "درهم": "AED", "د.إ": "AED",
+    "جنيه مصري": "EGP", "جنيه": "EGP", "ج.م": "EGP", "دولار أمريكي": "USD", "دولار": "USD",
+    "يورو": "EUR",
 }
 
 
@@ -137,7 +148,7 @@ _NAME_ALT = (
     r"|pesos(?:\s{1,3}(?:argentinos|mexicanos|chilenos|colombianos|uruguayos))?"
 )
 _CJK_NAME_ALT = "|".join(re.escape(n) for n in _CJK_NAMES)
-_SYMBOL_ALT = r"US\$|U\$S|U\$|R\$|HK\$|AU\$|A\$|CN¥|JP¥|SFr\.?|(?-i:TL)(?![^\W\d_])|[$€£¥₹₺₫]"
+_SYMBOL_ALT = r"US\$|U\$S|U\$|R\$|HK\$|AU\$|A\$|CN¥|JP¥|SFr\.?|(?-i:TL)(?![^\W\d_])|[$€£¥₹₺₫₩฿]"
 # After a number (and its scale word): gap, then a symbol, a name or three letters.
 _AFTER_RE = re.compile(
     rf"{_GAP}(?:(?:de|of)[ \t]{{1,3}})?(?:(?P<sym>{_SYMBOL_ALT})"

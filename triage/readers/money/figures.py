@@ -37,7 +37,7 @@ _NON_DIGIT_RE = re.compile(r"[^0-9]")
 _MAX_RUN = 40  # no amount of money needs more characters than this
 _HUGE = "1" + "0" * _MAX_RUN
 _GAP_CHARS = " \t\u00a0\u2009\u202f\n|:"
-_CURRENCY_EDGE = "$€£¥₹₺₫."
+_CURRENCY_EDGE = "$€£¥₹₺₫₩฿."
 
 
 def _canonical(s: str) -> str | None:
@@ -118,7 +118,8 @@ _SCALE_RE = re.compile(
     r"|milh(?:ão|ao|ões|oes)|mill(?:ón|on|ones)|billions?|bilh(?:ão|ao|ões|oes)|bn"
     r"|lakhs?|lacs?|crores?|tausend|tsd\.|millionen|mio\.|milliarden?|mrd\.|mille"
     r"|milliards?|mila|milion[ei]|mln|miliard[oi]|mld|bin|milyon|milyar|nghìn|ngàn|triệu"
-    r"|tỷ|tỉ|mm|mn|k|m)(?![^\W\d_])|(?P<cjk>百万|千万|万|亿))",
+    r"|tỷ|tỉ|mm|mn|k|m|juta|miliar|ribu)(?![^\W\d_])|(?P<cjk>百万|千万|万|亿|億|萬|천만|백만"
+    r"|만|억|조|ล้าน|แสน|مليون|مليار|ألف))",
     re.IGNORECASE,
 )
 _THOUSAND, _MILLION = Decimal(1_000), Decimal(1_000_000)
@@ -128,6 +129,11 @@ _SCALES = {
     "tsd.": _THOUSAND, "mille": _THOUSAND, "mila": _THOUSAND, "bin": _THOUSAND,
     "nghìn": _THOUSAND, "ngàn": _THOUSAND, "万": Decimal(10_000), "百万": _MILLION,
     "千万": Decimal(10_000_000), "亿": Decimal(100_000_000), "bn": _BILLION, "mrd.": _BILLION,
+    "億": Decimal(100_000_000), "萬": Decimal(10_000), "만": Decimal(10_000),
+    "천만": Decimal(10_000_000), "백만": _MILLION, "억": Decimal(100_000_000),
+    "조": _MILLION * _MILLION, "ribu": _THOUSAND, "juta": _MILLION, "miliar": _BILLION,
+    "ล้าน": _MILLION, "แสน": Decimal(100_000), "مليون": _MILLION, "مليار": _BILLION,
+    "ألف": _THOUSAND,
     "mld": _BILLION, "milyar": _BILLION, "tỷ": _BILLION, "tỉ": _BILLION,
 }
 
@@ -242,8 +248,12 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
                 return end - len(sym), _SYMBOLS[sym], False
     if last == "¥" and core[-3:-1].upper() == "JP":
         return end - 3, "JPY", False
-    if last in "$€£¥₹₺₫":
+    if last in "$€£¥₹₺₫₩฿":
         return end - 1, _SYMBOLS[last], last == "$"
+    # Rupiah and ringgit: "Rp 1.250.000.000", "Rp1.250.000", "RM 250,000".
+    for sym in ("rp.", "rp", "rm"):
+        if core[-len(sym):].lower() == sym and not _glued_letter(core[-len(sym) - 1:-len(sym)]):
+            return end - len(sym), _SYMBOLS[sym], False
     if core[-2:].lower() == "tk" and not _glued_letter(core[-3:-2]):  # Bangladeshi taka
         return end - 2, "BDT", False
     if _is_cjk(last):  # "人民币415,000元", "美元 180,000"
@@ -258,11 +268,32 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
     return None
 
 
+# The smaller units of a Japanese or Korean number written in parts: "1억 2천만 원",
+# "1億2,500万円" (each part is a number and its unit, the amount their sum).
+_TAIL_RE = re.compile(r"[ \u00a0]?([0-9][0-9,.]*)[ \u00a0]?(천만|백만|만|천|千万|百万|万|萬|千)")
+
+
+def _compound_tail(clean: str, pos: int) -> tuple[int, Decimal]:
+    """(end, value) of the smaller parts written from ``pos`` ((pos, 0): none)."""
+    total = Decimal(0)
+    for _ in range(3):
+        m = _TAIL_RE.match(clean, pos)
+        value = parse_number(m.group(1)) if m else None
+        if value is None:
+            break
+        total += value * _SCALES.get(m.group(2), _THOUSAND)  # 천, 千: a thousand
+        pos = m.end()
+    return pos, total
+
+
 def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
     found = []
     n = len(clean)
+    read_to = 0  # the parts of a compound number already read with its first
     for m in _RUN_RE.finditer(clean):
         start, end = m.span()
+        if start < read_to:
+            continue
         # Whole units written with a dash for the cents: "CHF 47'800.–", "500,- €".
         dash = _DASH_CENTS_RE.match(clean, end)
         number_end = dash.end() if dash else end
@@ -286,6 +317,11 @@ def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
         scale = None if dash else _SCALE_RE.match(clean, end)
         after_at = scale.end() if scale else number_end
         after = _currency_after(clean, after_at)
+        tail = Decimal(0)
+        if after is None and scale and scale.group("cjk"):
+            tail_end, tail = _compound_tail(clean, after_at)
+            after = _currency_after(clean, tail_end) if tail else None
+            read_to = tail_end if after else read_to
         if after is None and scale:  # "5 m" is no scale unless money follows or precedes
             after = _currency_after(clean, end)
             if after is not None:
@@ -307,7 +343,7 @@ def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
         if value is None:
             continue
         if scale:
-            value *= _scale_value(scale.group("w") or scale.group("cjk"))
+            value = value * _scale_value(scale.group("w") or scale.group("cjk")) + tail
             if value == value.to_integral_value():
                 value = value.quantize(Decimal(1))
         found.append((q_start, q_end, value, currency))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from triage.readers.money import further
+
 # Words around an amount that say what it is. At one position the first alternative
 # wins, so claim phrases that contain another kind's word ("price difference") come
 # first. Weak cues say less: a bare "invoice" or "freight" loses to a claim word in
@@ -130,6 +132,9 @@ _CJK_CUES = [
     ("invoice_weak", "发票|余额|应付金额|对账单|佣金"),
     ("freight_weak", "运费"),
 ]
+# Indonesian and Malay with the Latin languages; Japanese, Korean, Thai, Arabic here.
+_CUES = [(k, p + further.LATIN_CUES.get(k, "")) for k, p in _CUES]
+_CJK_CUES = [(k, p + further.SCRIPT_CUES.get(k, "")) for k, p in _CJK_CUES]
 # A space in a cue stands for one to three whitespace characters.
 _CUE_RE = re.compile(
     r"(?<![^\W\d_])(?:"
@@ -138,7 +143,7 @@ _CUE_RE = re.compile(
     re.IGNORECASE,
 )
 _CJK_CUE_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _CJK_CUES))
-_HAS_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff]")
+_HAS_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uac00-\ud7af\u0e00-\u0e7f\u0600-\u06ff]")
 _WEAK = {"invoice_weak": "invoice", "freight_weak": "freight", "claim_weak": "claim"}
 _PER_UNIT_RE = re.compile(
     # On the same line: "USD 12,870.00\n\nEach lot is settled..." is not a unit price.
@@ -163,7 +168,7 @@ _STATEMENT_RE = re.compile(
     r"|due\s+from\s+you|owed\s+by\s+you|payable\s+by\s+you|you\s+owe|schulden\s+sie"
     r"|sie\s+schulden|geschuldet|vous\s+nous\s+devez|par\s+vous|ci\s+dovete|da\s+voi"
     r"|vostro\s+carico|bor[çc]lusunuz|borcunuz|taraf[ıi]n[ıi]zdan|c[òo]n\s+n[ợo]"
-    r"|n[ợo]\s+ch[úu]ng|索赔|赔偿|理赔|索偿|欠",
+    r"|n[ợo]\s+ch[úu]ng|索赔|赔偿|理赔|索偿|欠" + further.STATEMENT,
     re.IGNORECASE,
 )
 # Done, or done for us, in a figure's sentence: granted, approved, transferred, refunded
@@ -191,7 +196,8 @@ _CONDITION_RE = re.compile(
     r"(?<![^\W\d_])(?:if|unless|caso|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|"
     r"allega|trasmett))|wenn|sofern|falls(?=\s+(?:sie|die|der|das|es|wir|ihr|ein|eine|"
     r"kein\w*)\b)|qualora|nel\s+caso|purch[ée]|e[ğg]er|halinde|takdirde|durumunda|n[ếe]u"
-    r"|tr[ưu][ờo]ng\s+h[ợo]p)(?![^\W\d_])|如果|假如|倘若|若(?!干)|一旦|如未|如不",
+    r"|tr[ưu][ờo]ng\s+h[ợo]p)(?![^\W\d_])|如果|假如|倘若|若(?!干)|一旦|如未|如不"
+    + further.CONDITION,
     re.IGNORECASE,
 )
 # In the same sentence, a figure that is not an open claim: settled, withdrawn or paid,
@@ -247,14 +253,7 @@ _NOT_OPEN_RE = re.compile(
     r"(?![^\W\d_])"
     r"|已结清|已支付|已付|已撤回|已撤销|已解决|已关闭|已收到|已赔付|已结案|已了结|已和解|已退"
     r"|不再索赔|不索赔|无索赔|没有索赔|放弃索赔|不要求赔偿|无需赔偿|不予索赔"
-    r"|如果|假如|倘若|若(?!干)|一旦|如未|如不|最多|不超过|平均|本季|全年",
-    re.IGNORECASE,
-)
-# A bound right before a figure: "menos de USD 1.000", "claims under USD 5,000".
-_BOUND_BEFORE_RE = re.compile(
-    r"(?<![^\W\d_])(?:less\s+than|under|below|menos\s+de|abaixo\s+de|inferior(?:es)?\s+a"
-    r"|por\s+debajo\s+de|weniger\s+als|unter|moins\s+de|meno\s+di|sotto\s+i)\s*[(:]?\s*$"
-    r"|(?:不到|低于|少于)\s*$",
+    r"|如果|假如|倘若|若(?!干)|一旦|如未|如不|最多|不超过|平均|本季|全年" + further.NOT_OPEN,
     re.IGNORECASE,
 )
 # A claim closed by the sender's own act, bound to what it closes so a cancelled contract

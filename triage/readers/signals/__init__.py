@@ -1,5 +1,6 @@
 """Claim, threat and bank-change signals in English, Portuguese and Spanish, and in the
-German, French, Italian, Turkish, Vietnamese and Chinese of our other markets.
+German, French, Italian, Turkish, Vietnamese, Chinese, Indonesian and Malay, Japanese,
+Korean, Thai and Arabic of our other markets.
 
 Readings of meaning, not facts: the product uses them only to show an email to a
 person when they contradict the model, never to escalate by themselves. A false alarm
@@ -26,7 +27,10 @@ it finds, in this order:
 Every word list is whole-word ("court" is not "courtesy", "claim" is not "reclaim";
 "claimant" is a claim word), except Chinese, which writes no spaces: its words are
 matched anywhere, its negators read right before a word ("未发现异纤") or after it
-("异纤：无"). Turkish negates the verb itself ("tespit edilmedi"), so its negation is read
+("异纤：无"); Japanese, Korean, Thai and Arabic likewise (``further``: no spaces, or
+particles and articles glued to the word), with Japanese and Korean negation read after
+the word ("異物は検出されませんでした", "이물질은 발견되지 않았습니다") and Thai before it
+("ไม่พบการปนเปื้อน"). Turkish negates the verb itself ("tespit edilmedi"), so its negation is read
 after the word; German compounds that name a check or a risk ("Kontaminationsprüfung")
 are not findings. Text is read through ``fold_for_rules`` (Cyrillic
 look-alikes, invisible characters), so match positions refer to the folded text;
@@ -44,7 +48,8 @@ A megabyte of repeated claim words, negators or "IBAN" reads in well under a sec
 Modules by concern: ``matching`` (pattern building, candidate bound),
 ``vocabulary`` (claim words), ``acts`` (what a sentence does: a finding, the sender's own
 claim, a settled claim), ``cues`` (sentence cues), ``document`` (the analysed
-text), ``negation``, ``topics`` (naming a topic), ``threats``, ``claims`` (affirmed
+text), ``negation``, ``topics`` (naming a topic), ``threats``, ``further`` (the
+words of Indonesian, Japanese, Korean, Thai and Arabic), ``claims`` (affirmed
 words, claim types), ``bank`` (bank changes, account identifiers) and ``senders``
 (sender domains passing for ours or a counterpart's).
 """

@@ -5,6 +5,7 @@ the claim is already dealt with (settled, withdrawn, paid, a past season).
 
 from __future__ import annotations
 
+from triage.readers.signals import further
 from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _GOODS
 
@@ -54,8 +55,8 @@ _FINDING = _whole(
     r"mouill[ée]es|refus[ée]es)", r"(?:le|queste)\s{1,3}(?:\w+\s{1,3})?(?:contaminate|"
     r"bagnate|rifiutate)", r"kontamine\s+balya\w*",
     "我方发现", "我们发现", "我司发现", "经检验发现", "检验发现", "(?<!未)(?<!没有)(?<!无)检出",
-    "(?<!未)(?<!没有)(?<!没)(?<!无)(?<!并未)发现", "在\\d+包",
-)
+    "(?<!未)(?<!没有)(?<!没)(?<!无)(?<!并未)发现", "在\\d+包", *further.FINDING,
+) + further.FINDING_COUNTS
 # The sender states a claim of their own.
 _CLAIM_ASSERTION = _whole(
     r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+)?(?:claim|dispute|"
@@ -113,7 +114,7 @@ _CLAIM_ASSERTION = _whole(
     r"(?:y[êe]u\s+c[ầa]u|đòi)\s+b[ồo]i\s+th[ưu][ờo]ng", r"ch[úu]ng\s+t[ôo]i\s+khi[ếe]u\s+n[ạa]i",
     r"khi[ếe]u\s+n[ạa]i\s+c[ủu]a\s+ch[úu]ng\s+t[ôo]i",
     "要求赔偿", "要求补偿", "向贵方索赔", "向贵司索赔", "特此索赔", "提出索赔", "我方索赔",
-    "我们索赔", "我司索赔",
+    "我们索赔", "我司索赔", *further.CLAIM_ASSERTION,
 )
 _FINDING_ANY = _whole(
     r"found", r"detected", r"identified", r"discovered", r"confirmed", r"confirms",
@@ -127,7 +128,7 @@ _FINDING_ANY = _whole(
     r"tespit\s+edil(?:di|mi[şs]\w*)", r"ph[áa]t\s+hi[ệe]n", "(?<!未)(?<!没有)检出", "(?<!未)确认",
     r"apresent(?:ou|aram|a|am)", r"cont[ée]m", r"contêm", r"mostr(?:ou|aram|ó)",
     r"revel(?:ou|ó)", r"encontr(?:ó|aron)", r"hallad[oa]s?", r"presenta", r"presentan",
-    r"present[óo]", r"contiene", r"contienen",
+    r"present[óo]", r"contiene", r"contienen", *further.FINDING_ANY,
 )
 # A claim already dealt with, or a past season.
 _SETTLED = _whole(
@@ -170,7 +171,7 @@ _SETTLED = _whole(
     r"đóng|kh[ée]p\s+l[ạa]i)", r"n[ăa]m\s+ngo[áa]i", r"v[ụu]\s+tr[ưu][ớo]c",
     "已结清", "已解决", "已撤回", "已撤销", "已关闭", "已支付", "已赔付", "已结案", "已了结",
     "已和解", "去年", "上一季", "上季度",
-    "已于[^。，,]{0,8}?(?:结清|解决|撤回|关闭|支付|赔付|结案|了结|和解)",
+    "已于[^。，,]{0,8}?(?:结清|解决|撤回|关闭|支付|赔付|结案|了结|和解)", *further.SETTLED,
 )
 # The sender withdraws its own claim or closes the matter: anywhere in the email, the
 # claim words of the email are about a claim no longer made ("retiramos formalmente el
@@ -184,6 +185,7 @@ _WITHDRAWAL = _whole(
     r"nous\s+retirons\s+(?:notre|la)\s+r[ée]clamation", r"ritiriamo\s+(?:il|la|formalmente)",
     r"ziehen\s+wir\s+(?:\S+\s+){0,4}?zur[üu]ck", r"wir\s+ziehen\s+(?:\S+\s+){0,6}?zur[üu]ck",
     r"geri\s+[çc]ekiyoruz", r"ch[úu]ng\s+t[ôo]i\s+r[úu]t\s+l[ạa]i", "撤回索赔", "撤销索赔",
+    *further.WITHDRAWAL,
 )
 # A claim told as history: "the Chittagong dispute in 2014, when we found the jute...",
 # "years ago". A finding in it is the story's, not this email's.
@@ -220,6 +222,7 @@ _SETTLEMENT = _whole(
     r"best[äa]tigen\s+(?:\S+\s+){0,2}?(?:den\s+)?(?:zahlungs)?eingang\s+(?:ihrer|der)\s+"
     r"(?:zahlung|[üu]berweisung)", r"confermiamo\s+(?:la\s+)?ricezione\s+del\s+"
     r"(?:bonifico|pagamento)",
+    *further.SETTLEMENT,
 )
 # Money we are owed held back over a dispute ("we have instructed our bank not to accept
 # the documents and to withhold payment", "o pagamento ficará retido"): a claim made by

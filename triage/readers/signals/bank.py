@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 from itertools import islice
 
+from triage.readers.signals import further
 from triage.readers.signals.document import _Doc, _folded
 from triage.readers.signals.matching import _MAX_CANDIDATES, _compact, _whole
 from triage.readers.signals.negation import _pre_negated
@@ -134,6 +135,7 @@ BANK_CHANGE = re.compile(
         rf"yeni\s+{_BANK_TR}",
         rf"{_BANK_TR}\s+(?:de[ğg]i[şs]ti|de[ğg]i[şs]mi[şs]tir|g[üu]ncellendi)",
         rf"{_BANK_TR}\w*\s+de[ğg]i[şs]iklik",
+        *further.BANK_CHANGE,  # Indonesian and Malay, Japanese, Korean, Thai, Arabic
     ),
 )
 # What makes "please update your records" about bank details.

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from triage.readers.signals import further
 from triage.readers.signals.acts import (
     _CLAIM_ASSERTION,
     _FINDING,
@@ -22,7 +23,7 @@ from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
 
 _BREAK = re.compile(
-    r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；]|\n[ \t>]*\n"
+    r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；؟؛]|\n[ \t>]*\n"
     r"|\n(?=[ \t>]*(?:[-*•]|\d+[.)]\s|[A-ZÀ-Ý]))"
 )
 
@@ -85,7 +86,7 @@ _TOPIC = _whole(
     r"b[ảa]n\s+tin", r"b[àa]i\s+vi[ếe]t", r"đăng\s+k[ýy]", r"ph[òo]ng\s+ng[ừu]a",
     r"ng[ăa]n\s+ng[ừu]a", r"gi[ảa]m\s+thi[ểe]u", r"th[ốo]ng\s+k[êe]", r"b[áa]o\s+gi[áa]",
     r"ch[àa]o\s+gi[áa]", "证书", "研讨会", "培训", "简报", "文章", "报名", "避免", "预防",
-    "防止", "减少", "降低", "统计", "指南", "报价", "规格", "今后",
+    "防止", "减少", "降低", "统计", "指南", "报价", "规格", "今后", *further.TOPIC,
 )
 # A standard dispute clause, as opposed to this dispute.
 _CLAUSE = (
@@ -109,7 +110,7 @@ _CLAUSE = (
     r"uyu[şs]mazl[ıi]k\w*|tabidir|tabi\s+olacakt[ıi]r|[çc][öo]z[üu]mlenecektir|"
     r"genel\s+[şs]artlar|m[ọo]i\s+tranh\s+ch[ấa]p|tranh\s+ch[ấa]p\s+ph[áa]t\s+sinh|"
     r"s[ẽe]\s+đư[ợo]c\s+gi[ảa]i\s+quy[ếe]t|đi[ềe]u\s+kho[ảa]n)\b"
-    r"|任何争议|一切争议|争议应|均应提交|应提交仲裁|仲裁条款|合同条款"
+    r"|任何争议|一切争议|争议应|均应提交|应提交仲裁|仲裁条款|合同条款|" + further.CLAUSE
 )
 _THREAT = (
     r"\b(?:we|i|our\s+(?:lawyers|legal\s+(?:department|counsel|team|advisers|advisors)|"
@@ -152,7 +153,8 @@ _THREAT = (
     r"zorunda\s+kalaca[ğg][ıi]z|sakl[ıi]\s+tut(?:uyoruz|tu[ğg]umuzu)|aksi\s+(?:takdirde|halde))\b"
     r"|\b(?:ch[úu]ng\s+t[ôo]i\s+s[ẽe](?!\s+kh[ôo]ng)|bu[ộo]c\s+ph[ảa]i|n[ếe]u\s+kh[ôo]ng|"
     r"b[ảa]o\s+l[ưu]u\s+quy[ềe]n)\b"
-    r"|我方将(?!不)|我们将(?!不)|我司将(?!不)|否则|将诉诸|将提起|将申请|不得不|保留[^。]{0,8}权利"
+    r"|我方将(?!不)|我们将(?!不)|我司将(?!不)|否则|将诉诸|将提起|将申请|不得不|保留[^。]{0,8}权利|"
+    + further.THREAT
 )
 _CONDITIONAL = (
     r"\b(?:if|unless|in\s+case|in\s+the\s+event|should\s+(?:any|there|the|a)|caso|"
@@ -163,7 +165,7 @@ _CONDITIONAL = (
     r"qualora|nel\s+caso|in\s+caso\s+di|se\s+(?:dovesse|dovessero|fosse|fossero|venisse|"
     r"venissero|ci\s+fosse|si\s+\w+)|e[ğg]er|halinde|durumunda|n[ếe]u|"
     r"trong\s+tr[ưu][ờo]ng\s+h[ợo]p)\b"
-    r"|如果|若(?!干)|如发现|一旦|假如|倘若"
+    r"|如果|若(?!干)|如发现|一旦|假如|倘若|" + further.CONDITIONAL
 )
 _NEWSLETTER = (
     r"\b(?:unsubscribe|descadastr\w*|cancelar\s+(?:a\s+)?inscri[çc][ãa]o|darse\s+de\s+baja|"
@@ -187,7 +189,7 @@ _NEWSLETTER = (
     r"ofis\s+d[ıi][şs][ıi]nda|otomatik\s+yan[ıi]t|piyasa\s+raporu|haftal[ıi]k\s+rapor|"
     r"h[ủu]y\s+đăng\s+k[ýy]|tr[ảa]\s+l[ờo]i\s+t[ựu]\s+đ[ộo]ng|b[áa]o\s+c[áa]o\s+th[ịi]"
     r"\s+tr[ưu][ờo]ng)\b"
-    r"|退订|取消订阅|自动回复|市场报告|周报"
+    r"|退订|取消订阅|自动回复|市场报告|周报|" + further.NEWSLETTER
 )
 # A subject that names the mail's genre: a programme, a policy, a requirement list, news.
 # Not "reminder": claims are chased with reminders.
@@ -201,7 +203,7 @@ _GENRE_SUBJECT = (
     r"pr[äa]vention|schulung|richtlinie|pr[ée]vention|s[ée]minaire|formation|politique|"
     r"prevenzione|seminario|formazione|politica|[öo]nleme|seminer|e[ğg]itim|politika|"
     r"ph[òo]ng\s+ng[ừu]a|h[ộo]i\s+th[ảa]o|đào\s+t[ạa]o)\b"
-    r"|预防|培训|研讨会"
+    r"|预防|培训|研讨会" + further.GENRE_SUBJECT
 )
 _REPLY_SUBJECT = r"(?:^|\n)[ \t]*(?:subject:\s*)?(?:re|res|fw|fwd|enc|rv|aw|tr)\s*:"
 _AWARENESS = (
@@ -247,7 +249,7 @@ _CUES = {
         r"compl\w*|conform\w*|acordo|conformidade|conformidad|acuerdo|dentro|cumple|atende|"
         r"nicht|kein\w*|negativ|pas|aucune?|non|nessun\w*|n[ée]gati\w*|kh[ôo]ng|ch[ưu]a|"
         r"yok\w*|negatif|mevcut|\w+m[ae](?:d[ıi]|di|m[ıi][şs]|mi[şs]|makta|mekte)\w*)\b"
-        r"|未|没有|无|阴性"),
+        r"|未|没有|无|阴性" + further.POST_NEGATION_CUE),
 }
 
 _SELF_THREAT = re.compile(
@@ -260,7 +262,7 @@ _SELF_THREAT = re.compile(
     r"schiedsrichter|(?:notification|demande)\s+d['’]arbitrage|nous\s+d[ée]signons\s+notre"
     r"\s+arbitre|domanda\s+di\s+arbitrato|nominiamo\s+(?:il\s+)?nostro\s+arbitro|"
     r"tahkim\s+talebi|hakemimizi|th[ôo]ng\s+b[áa]o\s+tr[ọo]ng\s+t[àa]i)\b"
-    r"|仲裁申请|仲裁通知|指定仲裁员",
+    r"|仲裁申请|仲裁通知|指定仲裁员" + further.SELF_THREAT,
 )
 
 _GENERIC_CLAUSE = re.compile(
@@ -271,7 +273,7 @@ _GENERIC_CLAUSE = re.compile(
     r"cl[áa]usulas?|clauses?|streitigkeiten|schiedsklausel|tout\s+litige|"
     r"tous\s+(?:les\s+)?litiges|qualsiasi\s+controversia|tutte\s+le\s+controversie|"
     r"clausola|uyu[şs]mazl[ıi]k\w*|m[ọo]i\s+tranh\s+ch[ấa]p)\b"
-    r"|任何争议|一切争议|仲裁条款",
+    r"|任何争议|一切争议|仲裁条款|" + further.GENERIC_CLAUSE,
 )
 
 # Cues the claim and threat readers look up by name.

@@ -86,7 +86,9 @@ def _alt(alternatives: list[str], depth: int = 2) -> str:
     return "(?:" + "|".join(out + others) + ")"
 
 
-_CJK = "\u2e80-\u9fff\uf900-\ufaff"
+# Chinese and Japanese, and the scripts matched the same way (``further``): Hangul, Thai
+# and Arabic.
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uac00-\ud7af\u0e00-\u0e7f\u0600-\u06ff"
 # An alternative that starts with a CJK character, after any look-behinds ("(?<!未)发现").
 _CJK_START = re.compile(rf"(?:\(\?<!?[^)]*\))*[{_CJK}]")
 

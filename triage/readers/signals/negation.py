@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from triage.readers.signals import further
 from triage.readers.signals.document import _Doc, _doc
 from triage.readers.signals.matching import _S, _phrase_alt
 
@@ -22,13 +23,13 @@ _DET_NEGATORS = [
     "aucun", "aucune", "sans", "pas de", "exempt de", "exempte de", "exempts de",
     "exemptes de", "absence de", "nessun", "nessuna", "nessuno", "senza", "privo di",
     "priva di", "privi di", "prive di", "esente da", "esenti da", "libero da", "libera da",
-    "liberi da", "assenza di", "né", "hiçbir",
+    "liberi da", "assenza di", "né", "hiçbir", *further.DET_NEGATORS,
 ]
 # Verbal negators. "no" is one in Spanish ("no se encontró") and English
 # ("no contamination": a determiner, handled with English fillers only, because in
 # Portuguese "no" means "in the": "no lote 12 encontramos contaminação").
 _VERB_NEGATORS = ["not", "never", "cannot", "não", "nao", "nunca", "jamais", "jamás",
-                  "nicht", "pas", "non", "không", "chưa"]
+                  "nicht", "pas", "non", "không", "chưa", *further.VERB_NEGATORS]
 # Auxiliaries and copulas between a verbal negator and what it governs.
 _AUX = [
     "be", "been", "being", "is", "was", "were", "are", "have", "has", "had", "yet",
@@ -68,6 +69,7 @@ _FIND_VERBS = [
     "identifié", "présente", "contient", "riscontrato", "riscontrata", "trovato", "trovata",
     "rilevato", "rilevata", "constatato", "individuato", "osservato", "presenta",
     "contiene", "phát hiện", "thấy", "tìm thấy", "có", "ghi nhận", "phát hiện ra",
+    *further.FIND_VERBS,
 ]
 # Words that may stand between a negator and the noun it governs.
 _FILLERS = [
@@ -86,7 +88,7 @@ _FILLERS = [
     "irgendeine", "irgendwelche", "spuren", "anzeichen", "von", "an", "sichtbare",
     "sichtbaren", "du", "des", "trace", "traces", "signe", "signes", "visible", "alcun",
     "alcuna", "alcuno", "traccia", "tracce", "segni", "segno", "di", "della", "delle",
-    "dei", "visibile", "dấu hiệu", "bất kỳ", "nào", "sự", "hiện tượng",
+    "dei", "visibile", "dấu hiệu", "bất kỳ", "nào", "sự", "hiện tượng", *further.FILLERS,
 ]
 # Fillers after English "no": "no bales were found contaminated".
 _EN_FILLERS = [
@@ -108,11 +110,12 @@ _LIST_ITEMS = [
     "kontamination", "verunreinigungen", "plastique", "polypropylène", "corps", "étrangers",
     "fibres", "plastica", "polipropilene", "iuta", "corpi", "estranei", "contaminazione",
     "polipropilen", "jüt", "kontaminasyon", "nhựa", "sợi", "lạ", "tạp", "chất",
+    *further.LIST_ITEMS,
 ]
 # "por"/"by"/"with": "ausência de contaminação por plástico, polipropileno" lists too.
 _LIST_SEP_WORDS = ["or", "nor", "and", "ou", "nem", "e", "ni", "o", "y", "por", "by", "with",
                    "com", "con", "oder", "und", "noch", "et", "veya", "ve", "hoặc", "và",
-                   "mit", "avec", "da", "di"]
+                   "mit", "avec", "da", "di", *further.LIST_SEP_WORDS]
 
 
 def _rev_words(ws: list[str]) -> str:
@@ -206,7 +209,7 @@ _POST_NEGATION = re.compile(
     rf"ha\s+sido|han\s+sido))?{_S}(?:ruled\s+out|excluded|descartad[oa]s?|exclu[íi]d[oa]s?)"
     rf"|[\s,]{{0,3}}(?:{_NOT_NEGATING_WORD}{_FREE_WORD}{_S}){{0,4}}?{_WITHIN}"
     rf"|(?:{_S}{_FREE_WORD}){{0,4}}?{_S}(?:{_TR_NEGATED_VERB})"
-    rf"|{_ZH_NOT_FOUND}",
+    rf"|{_ZH_NOT_FOUND}|{further.POST_NEGATION}",
 )
 # Leftwards on the reversed text, right before a Chinese word: "未发现任何污染", "没有污染",
 # "无异纤" (the negator, a finding verb, a filler; each optional but the negator).
@@ -222,6 +225,10 @@ def _zh_rev(words: list[str]) -> str:
 _ZH_PRE_NEGATION = re.compile(
     rf"\s?(?:{_zh_rev(_ZH_FILLERS)})?(?:{_zh_rev(_ZH_VERBS)})?{_zh_rev(_ZH_NEGATORS)}")
 _CJK_CHAR = re.compile("[\u2e80-\u9fff\uf900-\ufaff]")
+_TH_PRE_NEGATION = re.compile(
+    rf"\s?(?:{_zh_rev(further.TH_FILLERS)}){{0,2}}(?:{_zh_rev(further.TH_VERBS)})?"
+    rf"{_zh_rev(further.TH_NEGATORS)}")
+_THAI_CHAR = re.compile("[\u0e00-\u0e7f]")
 
 
 def _pre_negated(doc: _Doc, start: int) -> bool:
@@ -229,6 +236,9 @@ def _pre_negated(doc: _Doc, start: int) -> bool:
     if start and _CJK_CHAR.match(doc.text, start - 1) or _CJK_CHAR.match(doc.text, start):
         if _ZH_PRE_NEGATION.match(doc.rev, p, min(len(doc.rev), p + 12)):
             return True
+    if _THAI_CHAR.match(doc.text, start) and _TH_PRE_NEGATION.match(
+            doc.rev, p, min(len(doc.rev), p + 30)):
+        return True
     return _PRE_NEGATION.match(doc.rev, p, min(len(doc.rev), p + 200)) is not None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from triage.readers.signals import further
 from triage.readers.signals.cues import _SELF_THREAT
 from triage.readers.signals.document import _Doc, _folded
 from triage.readers.signals.matching import _MAX_CANDIDATES, _compact, _whole
@@ -37,7 +38,7 @@ ARBITRATION_WORDS = re.compile(
         r"mahkeme\w*", r"avukat\w*", r"tr[ọo]ng\s+t[àa]i", r"kh[ởo]i\s+ki[ệe]n",
         r"ki[ệe]n\s+ra\s+t[òo]a", r"t[òo]a\s+[áa]n", r"lu[ậa]t\s+s[ưu]",
         r"bi[ệe]n\s+ph[áa]p\s+ph[áa]p\s+l[ýy]", "仲裁", "诉讼", "起诉", "法律行动",
-        "法律途径", "法律手段", "法院", "律师",
+        "法律途径", "法律手段", "法院", "律师", *further.ARBITRATION,
     ),
 )
 CANCELLATION_WORDS = re.compile(
@@ -63,6 +64,7 @@ CANCELLATION_WORDS = re.compile(
         r"\s+(?:\w+\s+)?contratto", r"s[öo]zle[şs]meyi\s+(?:feshe|iptal)\w*",
         r"s[öo]zle[şs]menin\s+(?:feshi|iptali)", r"h[ủu]y\s+(?:b[ỏo]\s+)?h[ợo]p\s+đồng",
         r"ch[ấa]m\s+d[ứu]t\s+h[ợo]p\s+đồng", "取消合同", "解除合同", "终止合同", "撤销合同",
+        *further.CANCELLATION,
     ),
 )
 # A threat stated after its object: "legal action will be taken", "o contrato será
@@ -73,7 +75,8 @@ _THREAT_AFTER = re.compile(
     r"interpuest)\w*"
     r"|\s{1,6}(?:wird|werden)\s+(?:\w+\s+)?(?:eingeleitet|erhoben|angestrengt)"
     r"|\s{1,6}ser(?:a|ont)\s+(?:engag|intent|introduit)\w*"
-    r"|(?:\s{1,6}\S+){0,2}?\s{1,6}\w+(?<!m[ae]y)(?:ece[ğg]iz|aca[ğg][ıi]z)\b",
+    r"|(?:\s{1,6}\S+){0,2}?\s{1,6}\w+(?<!m[ae]y)(?:ece[ğg]iz|aca[ğg][ıi]z)\b"
+    + further.THREAT_AFTER,
 )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from triage.readers.signals import further
 from triage.readers.signals.matching import _whole
 from triage.routes import ClaimType
 
@@ -26,6 +27,7 @@ _DEFECT = (r"(?:quality|defect\w*|difference|shortfall|contaminat\w*|claim\w*|da
 # ("polypropylene", "weight shortfall", "sticky"), and measurements that are a claim
 # only when something is wrong with them or the email is already a claim.
 _CONTAMINATION = [
+    *further.CONTAMINATION_PHRASES,
     r"contaminat\w*", r"contamina[çc][ãa]o", r"contamina[çc][õo]es", r"contaminad[oa]s?",
     r"contaminaci[óo]n(?:es)?", r"foreign\s+(?:matter|materials?|fib(?:re|er)s?|bodies|"
     r"objects)", r"mat[ée]rias?\s+estranhas?", r"materias?\s+extra[ñn]as?",
@@ -48,6 +50,7 @@ _CONTAMINATION = [
     r"elyaf|cisim)\w*", r"j[üu]t", r"nhi[ễe]m\s+b[ẩa]n", r"t[ạa]p\s+ch[ấa]t",
     r"s[ợo]i\s+l[ạa]", r"v[ậa]t\s+l[ạa]", r"polypropylen", r"s[ợo]i\s+pp",
     "污染", "异纤", "异性纤维", "杂质", "丙纶", "塑料", "黄麻", "异物",
+    *further.CONTAMINATION,
 ]
 _QUALITY_STRONG = [
     r"sticky", r"stickiness", r"honeydew", r"melado", r"pegajos[oa]s?", r"pegajosidade",
@@ -59,7 +62,7 @@ _QUALITY_STRONG = [
     r"klebrig\w*", r"honigtau", r"qualit[äa]tsm[äa]ngel\w*", r"qualit[äa]tsreklamation\w*",
     r"collant\w*", r"miellat", r"qualit[ée]\s+inf[ée]rieure", r"appiccicos\w*", r"melata",
     r"yap[ıi][şs]kan\w*", r"b[ôo]ng\s+d[íi]nh", "含糖", "粘性", "质量异议", "品级不符",
-    "质量不符",
+    "质量不符", *further.QUALITY,
 ]
 _QUALITY_MEASURE = [
     r"micronaire", r"mic", r"staple(?:\s+length)?", r"comprimento(?:\s+de\s+fibra)?",
@@ -88,6 +91,7 @@ _WEIGHT = [
     r"ammanco\s+di\s+peso", r"differenza\s+di\s+peso", r"a[ğg][ıi]rl[ıi]k\s+(?:eksikli[ğg]i|"
     r"fark[ıi]|kayb[ıi])", r"eksik\s+a[ğg][ıi]rl[ıi]k", r"thi[ếe]u\s+(?:h[ụu]t\s+)?tr[ọo]ng"
     r"\s+l[ượu][ợo]ng", r"h[ụu]t\s+tr[ọo]ng\s+l[ượu][ợo]ng", "短重", "重量短缺", "缺重",
+    *further.WEIGHT,
 ]
 _MOISTURE_STRONG = [
     r"wet\s+(?:bales|cotton)", r"fardos\s+(?:molhados|[úu]midos)", r"pacas\s+(?:mojadas|"
@@ -97,7 +101,7 @@ _MOISTURE_STRONG = [
     r"nasse\s+ballen", r"schimmel\w*", r"wassersch[äa]den?", r"balles\s+mouill[ée]es",
     r"moisi\w*", r"moisissures?", r"balle\s+bagnate", r"muffa", r"ammuffit\w*",
     r"[ıi]slak\s+balya\w*", r"k[üu]fl[üu]\w*", r"k[üu]flenm\w*", r"[ẩa]m\s+m[ốo]c",
-    r"b[ôo]ng\s+[ướu][ớo]t", "霉变", "受潮", "发霉", "水渍",
+    r"b[ôo]ng\s+[ướu][ớo]t", "霉变", "受潮", "发霉", "水渍", *further.MOISTURE,
 ]
 _MOISTURE_MEASURE = [r"moisture(?:\s+content)?", r"humidity", r"umidade", r"humedad"]
 _LATE = [
@@ -112,7 +116,7 @@ _LATE = [
     r"ritardo\s+(?:nella|di|della)\s+(?:consegna|spedizione|imbarco)",
     r"consegna\s+in\s+ritardo", r"ge[çc]\s+(?:teslim|sevk)\w*", r"teslimat\s+gecikme\w*",
     r"giao\s+h[àa]ng\s+(?:ch[ậa]m|tr[ễe])", r"ch[ậa]m\s+giao\s+h[àa]ng", "延迟交货",
-    "迟延交货", "延期装运", "延期交货",
+    "迟延交货", "延期装运", "延期交货", *further.LATE,
 ]
 
 
@@ -232,5 +236,7 @@ CLAIM_WORDS = re.compile(
         r"nous\s+vous\s+tenons\s+(?:pour\s+)?(?:enti[èe]rement\s+)?responsables?",
         r"vi\s+riteniamo\s+(?:pienamente\s+)?responsabili",
         r"sorumlu\s+tutuyoruz", "由贵方承担", "贵方负全部责任",
+        # Indonesian and Malay, Japanese, Korean, Thai, Arabic.
+        *further.CLAIM_WORDS,
     ),
 )

@@ -1,0 +1,59 @@
+"""The words around an amount in Indonesian (and Malay), Japanese, Korean, Thai and
+Arabic, by the kinds of ``vocabulary``: Indonesian is matched whole-word with the Latin
+languages' cues; the other four, like Chinese, anywhere (``_CJK_CUES``), so each word
+is long enough to stand alone. Kept here so ``vocabulary`` stays one module."""
+
+from __future__ import annotations
+
+# Indonesian and Malay, joined to ``vocabulary._CUES`` by kind.
+LATIN_CUES = {
+    "claim": (r"|klaim|ganti rugi|kompensasi|tuntutan|pampasan|kerugian|potongan harga"
+              r"|nota debit|denda"),
+    "claim_weak": r"|kami (?:meminta|menuntut|mohon)",
+    "cost": r"|biaya|ongkos|kos",
+    "contract": r"|nilai kontrak|nilai barang|nilai kargo|surat kredit|nilai l/c",
+    "invoice": r"|nilai faktur|jumlah faktur|nilai invois",
+    "price": r"|harga|penawaran|sebut harga",
+    "paid": r"|(?:telah|sudah) (?:di)?bayar\w*|dibayarkan|uang muka|pembayaran di muka",
+    "invoice_weak": r"|faktur|invois|tagihan|saldo|sisa tagihan|komisi",
+    "freight_weak": r"|ongkos kirim|tambang",
+}
+# Japanese, Korean, Thai and Arabic, joined to ``vocabulary._CJK_CUES`` by kind.
+SCRIPT_CUES = {
+    "claim": ("|損害賠償|賠償|補償|クレーム|請求額|値引き|減額|損失|違約金|손해배상|배상|보상|"
+              "클레임|청구액|손실|감액|공제|ค่าเสียหาย|ค่าชดเชย|เคลม|ส่วนลด|ค่าปรับ|"
+              "تعويض|مطالبة|خسائر|خسارة|خصم|غرامة"),
+    "claim_weak": "|要求|請求|요구|요청|เรียกร้อง|نطالب|نطلب",
+    "cost": "|費用|検査費|비용|검사비|ค่าใช้จ่าย|ค่าตรวจ|تكاليف|رسوم|مصاريف",
+    "contract": ("|契約金額|契約額|信用状|계약 금액|계약금액|신용장|มูลค่าสัญญา|เลตเตอร์ออฟเครดิต|"
+                 "قيمة العقد|الاعتماد المستندي|خطاب الاعتماد"),
+    "invoice": "|請求書金額|インボイス金額|송장 금액|인보이스 금액|ยอดใบแจ้งหนี้|قيمة الفاتورة",
+    "price": "|単価|価格|見積|단가|가격|견적|ราคา|ใบเสนอราคา|السعر|سعر|عرض",
+    "paid": ("|支払済|支払い済|入金済|前払|지급 완료|지급했|선급|ชำระแล้ว|จ่ายแล้ว|มัดจำ|"
+             "تم دفع|تم سداد|دفعة مقدمة"),
+    "invoice_weak": "|請求書|インボイス|残高|송장|인보이스|잔액|ใบแจ้งหนี้|ยอดคงเหลือ|فاتورة|الرصيد",
+    "freight_weak": "|運賃|운임|ค่าระวาง|الشحن",
+}
+# The words that state an amount as the claim itself (``vocabulary._STATEMENT_RE``).
+STATEMENT = (r"|\bklaim|ganti\s+rugi|kompensasi|tuntutan|pampasan|損害賠償|賠償|クレーム|"
+             r"손해배상|배상|클레임|ค่าเสียหาย|ค่าชดเชย|เคลม|تعويض|مطالب")
+# Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not
+# claimed, a condition (``vocabulary._NOT_OPEN_RE``).
+NOT_OPEN = (r"|\b(?:(?:telah|sudah)\s+(?:\w+\s+)?(?:diselesaikan|dibayar|dilunasi|diterima|"
+            r"ditutup|ditarik)|jika|apabila|seandainya|rata-rata|tidak\s+(?:mengajukan|menuntut))\b"
+            r"|解決済|支払済|支払い済|受領|入金を確認|取り下げ|もし|場合は|平均|"
+            r"해결되었|종결|지급되었|입금|수령|철회|만약|경우|평균|"
+            r"ได้รับการแก้ไขแล้ว|ชำระแล้ว|ได้รับเงิน|ถอน|หาก|ถ้า|เฉลี่ย|"
+            r"تمت تسوية|تم سداد|تم دفع|استلمنا|استلام|تم سحب|إذا|في حال|متوسط")
+# A condition in a figure's sentence (``vocabulary._CONDITION_RE``).
+CONDITION = r"|\b(?:jika|apabila|seandainya)\b|もし|場合は|만약|경우|หาก|ถ้า|إذا|في حال"
+
+# Money is read on the text as written: Thai's SARA AM ("ำ") either composed or as NFKC
+# splits it.
+def _either_am(pattern: str) -> str:
+    return pattern.replace("\u0e33", "(?:\u0e33|\u0e4d\u0e32)")
+
+
+LATIN_CUES = {k: _either_am(v) for k, v in LATIN_CUES.items()}
+SCRIPT_CUES = {k: _either_am(v) for k, v in SCRIPT_CUES.items()}
+STATEMENT, NOT_OPEN, CONDITION = (_either_am(v) for v in (STATEMENT, NOT_OPEN, CONDITION))
