@@ -102,6 +102,26 @@ FOUND_OR_NOT = [
 ]
 
 
+# A shortfall weighed against the packing list and charged (Korean), a measurement under
+# the contract's with its loss charged (Japanese); each beside the same words finding none.
+WEIGHED_OR_NOT = [
+    ("입고 계량 결과 패킹 리스트 대비 38,600kg이 부족하여, 부족분에 대한 금액 "
+     "₩95,000,000을 청구하오니 확인 부탁드립니다.",
+     "입고 계량 결과 패킹 리스트와 차이가 없었으며 부족분은 없습니다. 다음 선적 일정을 "
+     "알려주십시오."),
+    ("HVI測定の結果、平均繊維長が27.7mmと、契約条件（28.6mm以上）を下回っております。"
+     "つきましては、品質差損として金6,800,000円をご請求申し上げます。",
+     "HVI測定の結果、平均繊維長は契約条件を下回っておりませんでした。次回の船積み予定を"
+     "お知らせください。"),
+]
+
+
+@pytest.mark.parametrize(("claim", "none"), WEIGHED_OR_NOT)
+def test_a_measured_shortfall_charged_is_a_claim_made_and_none_found_is_not(claim, none):
+    assert signals.claim_is_made(claim)
+    assert not signals.claim_is_made(none) and not signals.claim_types(none)
+
+
 @pytest.mark.parametrize(("found", "negated"), FOUND_OR_NOT)
 def test_a_finding_is_a_claim_type_and_its_negation_is_not(found, negated):
     assert "contamination" in signals.claim_types(found)

@@ -36,7 +36,9 @@ CONTAMINATION = [
 ]
 QUALITY = [
     r"lengket", r"(?:kualitas|mutu)\s+(?:di\s+bawah|tidak\s+sesuai|rendah)",
-    r"klaim\s+(?:kualitas|mutu)", "品質不良", "品質クレーム", "格落ち", "粘着",
+    r"klaim\s+(?:kualitas|mutu)", "品質不良", "品質クレーム", "格落ち", "粘着", "品質差損",
+    # a measurement under the contract's: "契約条件（28.6mm以上）を下回っております"
+    "を下回って", "を下回る", "미달하", "기준 미달",
     "품질 불량", "품질불량", "등급 미달", "끈적", "คุณภาพต่ำกว่า", "คุณภาพไม่ตรง",
     "ไม่ได้มาตรฐาน", "ฝ้ายเหนียว", "رداءة الجودة", "جودة أقل", "مخالفة للمواصفات",
     "لزوجة", "دبق",
@@ -44,6 +46,8 @@ QUALITY = [
 WEIGHT = [
     r"(?:kekurangan|susut|selisih|kurang)\s+(?:berat|bobot|timbangan)", r"berat\s+kurang",
     "重量不足", "目減り", "重量差異", "不足重量", "중량 부족", "중량부족", "중량 미달",
+    # a weighed shortfall against the packing list: "38,600kg이 부족", "부족분"
+    "kg이 부족", "kg 부족", "부족분",
     "중량 차이", "น้ำหนักขาด", "น้ำหนักไม่ครบ", "น้ำหนักหาย", "น้ำหนักต่ำกว่า",
     "نقص في الوزن", "نقص الوزن", "نقص وزن", "عجز في الوزن", "فرق في الوزن", "فرق الوزن",
 ]
@@ -107,7 +111,8 @@ CLAIM_ASSERTION = [
     r"menagih|membuat\s+tuntutan)", r"klaim\s+kami", r"tuntutan\s+kami",
     r"klaim\s+sebesar", r"kami\s+(?:meminta|menuntut)\s+(?:\S+\s+)?(?:ganti\s+rugi|"
     r"kompensasi|potongan\s+harga|pengembalian\s+dana|nota\s+kredit)",
-    "請求します", "請求いたします", "請求致します", "を請求", "クレームを申し立て",
+    "請求します", "請求いたします", "請求致します", "を請求", "をご請求", "ご請求申し上げ",
+    "クレームを申し立て",
     "クレームを提起", "申し立てます", "弊社のクレーム", "賠償を求め", "補償を求め",
     "値引きを要求",
     "클레임을 제기", "청구합니다", "청구하", "배상을 청구", "배상을 요구", "보상을 요구",
