@@ -110,6 +110,17 @@ def gemini(settings):
         yield server
 
 
+@pytest.fixture
+def called_routine(gemini):
+    """A model that calls the mail routine: right on routine mail, persuaded on a claim."""
+    from lab.scripted_gemini import Reply
+
+    gemini.script.chains["classification"] = Reply(obj={
+        "is_claim": False, "department": "commercial", "confidence": 0.9,
+        "reason": "routine"})
+    return gemini
+
+
 def _database_url() -> str:
     db = settings.DATABASES["default"]
     auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")

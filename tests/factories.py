@@ -291,3 +291,18 @@ def make_notification(email: InboundEmail, *, kind: str = "escalation", key: str
         "key": key or f"{kind}:{email.pk}:{uuid.uuid4().hex[:8]}", "email": email,
         "kind": kind, "recipients": ["trading-desk@localhost"], "subject": f"[{kind}]",
         "body": f"email #{email.pk}", "state": state, **fields})
+
+
+def decide_text(body: str, *, subject: str = "Lot 22", received=None):
+    """The decision on a mail with this body, through the chains and the configured model
+    (a scripted Gemini under the ``gemini`` fixture)."""
+    from datetime import UTC, datetime
+
+    from triage.chains import llm
+    from triage.decision import EmailInput, run_chains
+
+    spec = llm.model_spec()
+    email = EmailInput(subject=subject, from_header="Mill <qa@mill.example.com>", body=body,
+                       received_at=received or datetime(2026, 12, 1, 9, 0, tzinfo=UTC))
+    return run_chains(email, model=llm.build_model(spec), spec=spec,
+                      config=Config.from_settings())

@@ -4,12 +4,9 @@ with a persuaded model, a claim made in them still reaches a person."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from triage.chains import llm
-from triage.decision import Config, EmailInput, run_chains
+from tests.factories import decide_text
 from triage.routes import Code
 
 # (language, routine mail with claim words, a claim in the same language)
@@ -49,34 +46,15 @@ MAIL = [
 ]
 
 
-def _decide(body: str):
-    spec = llm.model_spec()
-    email = EmailInput(subject="Contract", from_header="Mill <office@mill.example.com>",
-                       body=body, received_at=datetime(2026, 12, 1, 9, 0, tzinfo=UTC))
-    return run_chains(email, model=llm.build_model(spec), spec=spec,
-                      config=Config.from_settings())
-
-
-@pytest.fixture
-def routine(gemini):
-    """A right model on routine mail, and a persuaded one on a claim: both say routine."""
-    from lab.scripted_gemini import Reply
-
-    gemini.script.chains["classification"] = Reply(obj={
-        "is_claim": False, "department": "commercial", "confidence": 0.9,
-        "reason": "routine"})
-    return gemini
-
-
 @pytest.mark.django_db  # the decision reads the correspondents
 @pytest.mark.parametrize(("code", "mail", "claim"), MAIL, ids=[c for c, _, _ in MAIL])
 def test_routine_mail_is_forwarded_and_a_claim_called_routine_reaches_a_person(
-        routine, code, mail, claim):
-    decision = _decide(mail)
+        called_routine, code, mail, claim):
+    decision = decide_text(mail)
     assert decision.route == "forwarded", decision.review_signals
     assert not decision.review_signals
 
-    decision = _decide(claim)
+    decision = decide_text(claim)
     assert decision.route in ("needs_review", "escalated")
     codes = {s["code"] for s in decision.review_signals}
     assert Code.CLAIM_CALLED_ROUTINE in codes or decision.route == "escalated"

@@ -3,12 +3,9 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from triage.chains import llm
-from triage.decision import Config, EmailInput, run_chains
+from tests.factories import decide_text
 from triage.readers.language import language_of, unread_language
 from triage.routes import Code
 
@@ -85,37 +82,20 @@ def test_the_reading_is_bounded_by_the_first_characters():
 
 # --- through the chains: a model that calls it routine cannot send it to a forward ------
 
-def _decide(body: str):
-    spec = llm.model_spec()
-    email = EmailInput(subject="Lot 22", from_header="Mill <qa@mill.example.com>", body=body,
-                       received_at=datetime(2026, 11, 16, 9, 0, tzinfo=UTC))
-    return run_chains(email, model=llm.build_model(spec), spec=spec,
-                      config=Config.from_settings())
-
-
-@pytest.fixture
-def persuaded(gemini):
-    from lab.scripted_gemini import Reply
-
-    gemini.script.chains["classification"] = Reply(obj={
-        "is_claim": False, "department": "finance", "confidence": 0.9,
-        "reason": "routine"})
-    return gemini
-
-
 @pytest.mark.django_db  # the decision reads the correspondents
 @pytest.mark.parametrize("code,text", UNREAD, ids=[c for c, _ in UNREAD])
 def test_a_claim_in_an_unread_language_goes_to_a_person_when_the_model_calls_it_routine(
-        persuaded, code, text):
-    decision = _decide(text)
+        called_routine, code, text):
+    decision = decide_text(text)
     assert decision.route == "needs_review"
     assert {"code": Code.LANGUAGE_UNREAD, "language": code} in decision.review_signals
 
 
 @pytest.mark.django_db  # the decision reads the correspondents
-def test_routine_mail_in_our_languages_is_still_forwarded(persuaded):
-    decision = _decide("Dear Sirs, please find attached the freight invoice for contract "
-                       "CT-2026-0142, payable to the usual account within 30 days.")
+def test_routine_mail_in_our_languages_is_still_forwarded(called_routine):
+    decision = decide_text("Dear Sirs, please find attached the freight invoice for "
+                           "contract CT-2026-0142, payable to the usual account within 30 "
+                           "days.")
     assert decision.route == "forwarded"
     assert not any(s["code"] == Code.LANGUAGE_UNREAD for s in decision.review_signals)
 
@@ -131,6 +111,6 @@ def test_a_model_that_reads_the_claim_keeps_its_route(gemini):
     gemini.script.chains["extraction"] = Reply(obj={
         "exposure_amount": 180000, "exposure_currency": "USD", "claim_types": ["contamination"],
         "checklist": [], "quotes": [{"field": "exposure_amount", "quote": "USD 180 000"}]})
-    decision = _decide(UNREAD[0][1])
+    decision = decide_text(UNREAD[0][1])
     assert decision.route == "escalated"
     assert not any(s["code"] == Code.LANGUAGE_UNREAD for s in decision.review_signals)
