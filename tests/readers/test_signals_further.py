@@ -122,6 +122,16 @@ def test_a_measured_shortfall_charged_is_a_claim_made_and_none_found_is_not(clai
     assert not signals.claim_is_made(none) and not signals.claim_types(none)
 
 
+def test_indonesian_juta_a_million_is_not_portuguese_juta_jute():
+    assert "contamination" in signals.claim_types("Encontramos fios de juta em 12 fardos.")
+    for million in ("Nilai klaim kami: Rp 650.000.000 (enam ratus lima puluh juta rupiah).",
+                    "Nilai klaim kami Rp 1,5 juta untuk lot LS-90541.",
+                    "Kekurangan berat 3.920 kg, nilai klaim 650 juta rupiah."):
+        assert "contamination" not in signals.claim_types(million), million
+    assert "weight_shortfall" in signals.claim_types(
+        "Kekurangan berat 3.920 kg, nilai klaim 650 juta rupiah.")
+
+
 @pytest.mark.parametrize(("found", "negated"), FOUND_OR_NOT)
 def test_a_finding_is_a_claim_type_and_its_negation_is_not(found, negated):
     assert "contamination" in signals.claim_types(found)

@@ -23,6 +23,12 @@ _DEFECT = (r"(?:quality|defect\w*|difference|shortfall|contaminat\w*|claim\w*|da
            r"diferen[çc]a|quebra|falta|contamina\w*|reclama\w*|avaria\w*|desconto|umidade|"
            r"peso|calidad|defecto\w*|diferencia|merma|faltante|da[ñn]o\w*|descuento|humedad)")
 
+# Portuguese "juta" (jute), not Indonesian and Malay "juta" (a million) after a number or
+# a number word, or before a currency ("enam ratus lima puluh juta rupiah", "Rp 1,5 juta").
+_JUTA = (r"(?<![0-9])(?<![0-9]\s)(?<!puluh\s)(?<!ratus\s)(?<!ribu\s)(?<!satu\s)(?<!dua\s)"
+         r"(?<!tiga\s)(?<!empat\s)(?<!lima\s)(?<!enam\s)(?<!tujuh\s)(?<!delapan\s)"
+         r"(?<!sembilan\s)(?<!belas\s)juta(?!\s+(?:rupiah|dolar|ringgit|rp|usd|idr|myr)\b)")
+
 # Two kinds of words within a claim type: ones that state a problem by themselves
 # ("polypropylene", "weight shortfall", "sticky"), and measurements that are a claim
 # only when something is wrong with them or the email is already a claim.
@@ -32,7 +38,7 @@ _CONTAMINATION = [
     r"contaminaci[óo]n(?:es)?", r"foreign\s+(?:matter|materials?|fib(?:re|er)s?|bodies|"
     r"objects)", r"mat[ée]rias?\s+estranhas?", r"materias?\s+extra[ñn]as?",
     r"cuerpos\s+extra[ñn]os", r"corpos\s+estranhos", r"polypropylene", r"polipropileno",
-    r"plastics?", r"pl[áa]stic[oa]s?", r"jute", r"juta", r"yute", r"pp\s+(?:strings?|"
+    r"plastics?", r"pl[áa]stic[oa]s?", r"jute", _JUTA, r"yute", r"pp\s+(?:strings?|"
     r"strands?|fib(?:re|er)s?|bags?|pieces)", r"r[áa]fia",
     # German (compounds that name a check, a report or a risk are not a finding),
     # French, Italian, Turkish ("kontaminasyonsuz" is "without contamination"),
