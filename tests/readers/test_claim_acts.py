@@ -188,6 +188,16 @@ def test_a_claim_revised_new_figure_first_counts_the_new_one_only():
     assert sum(float(f.split()[1]) for f, _ in _claimed(both)) == 113000.0
 
 
+def test_a_claim_per_bale_over_a_number_of_bales_is_their_product():
+    claim = ("We therefore lodge a quality claim of USD 38.50 per bale for the entire lot of "
+             "1,320 bales.")
+    assert _claimed(claim) == [("USD 50820.00", True)]
+    assert _claimed("Reclamamos R$ 12,00 por fardo sobre 400 fardos do lote 7.") == [
+        ("BRL 4800.00", True)]
+    # A price per bale for a number of bales is an offer, not a claim.
+    assert _claimed("The offer is USD 85.00 per bale for 640 bales, FOB Santos.") == []
+
+
 def test_a_claim_replaced_by_a_revised_one_counts_the_revised_one_only():
     revised = ("We therefore revise our claim on lot LS-90340:\n\n"
                "  Original claim (mail of 27 May):   USD 61,200.00  -> withdrawn and "

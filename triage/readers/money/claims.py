@@ -220,6 +220,7 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
             before = ctx.cues_between(ctx.sentence_start(a.start, _SENTENCE_WINDOW), a.start)
             if not any(c.kind == "claim" and not c.weak for c in before):
                 kinds[i] = "contract"
+    _per_bale_claims(ctx, amounts, kinds)
     stated_through, balances = _supersede(ctx, amounts, kinds)
     claim_words = any(c.kind == "claim" and not c.weak for c in ctx.cues)
     wanted = {"claim", "cost"} if claim_words else {"claim"}
@@ -252,6 +253,36 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
             any(ctx.conditional(a) for a in counted),
             tuple((a.start, a.end) for a in counted if is_open(a) and ctx.done(a))))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
+
+
+# A claim per bale over a stated number of bales: "a quality claim of USD 38.50 per bale
+# for the entire lot of 1,320 bales", "R$ 12,00 por fardo sobre 400 fardos".
+_PER_BALE = re.compile(r"[ \t]{0,2}(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?(?:bale|fardo|paca|balle|"
+                       r"ballen|balya|bal)\b", re.IGNORECASE)
+_BALES = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d{1,6})\s{0,2}(?:bales|fardos|pacas|balle|"
+                    r"ballen|balya|bal)\b", re.IGNORECASE)
+_BALES_REACH = 80
+
+
+def _per_bale_claims(ctx: _Context, amounts: list[Money], kinds: list[str]) -> None:
+    """A figure per bale that a claim word puts (the nearest cue before it in its
+    sentence), with a number of bales after it in the same sentence, is claimed as the
+    product: arithmetic, an objective fact (the label rules multiply too). In place."""
+    for i, a in enumerate(amounts):
+        unit = _PER_BALE.match(ctx.text, a.end)
+        if kinds[i] != "price" or not unit:
+            continue
+        before = ctx.cues_between(ctx.sentence_start(a.start, _SENTENCE_WINDOW), a.start)
+        if not before or before[-1].kind != "claim" or before[-1].weak:
+            continue
+        hi = min(ctx.sentence_end_far(unit.end()), unit.end() + _BALES_REACH)
+        bales = _BALES.search(ctx.text, unit.end(), hi)
+        if bales is None:
+            continue
+        count = int(re.sub(r"[.,]", "", bales.group(1)))
+        amounts[i] = Money(a.amount * count, a.currency,
+                           f"{a.quote} x {bales.group(0)}", a.start, bales.end())
+        kinds[i] = "claim"
 
 
 def claimed_amounts_by_currency(text: str, *, open_only: bool = False) -> list[Money]:
