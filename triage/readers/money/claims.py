@@ -202,7 +202,8 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
     are taken as claimed. Within one currency, itemised amounts add up (per lot, per
     bale category, "plus" costs), a stated total is taken instead of its items, and a
     figure repeated is counted once (``part_starts``: where each part of the email after
-    the first begins, so a figure said again in an attachment counts once). The quote
+    the first begins, so a figure said again in an attachment counts once), and a claim
+    per bale over a stated number of bales is their product (``_per_bale_claims``). The quote
     of a sum is its items' quotes joined with `` + ``. Currency None (pesos with no
     country) is its own group."""
     amounts = find_amounts(text)
