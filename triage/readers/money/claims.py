@@ -14,6 +14,7 @@ from decimal import Decimal
 from triage.readers.money.amount import Money, find_amounts
 from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
 from triage.readers.money.revisions import _RECENT, _supersede
+from triage.readers.money.vocabulary import _PER_UNIT_RE
 
 # --- What the sender claims -------------------------------------------------------------
 
@@ -257,9 +258,9 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
 
 
 # A claim per bale over a stated number of bales: "a quality claim of USD 38.50 per bale
-# for the entire lot of 1,320 bales", "R$ 12,00 por fardo sobre 400 fardos".
-_PER_BALE = re.compile(r"[ \t]{0,2}(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?(?:bale|fardo|paca|balle|"
-                       r"ballen|balya|bal)\b", re.IGNORECASE)
+# for the entire lot of 1,320 bales", "R$ 12,00 por fardo sobre 400 fardos". The unit is
+# the one that made the figure a price (``_PER_UNIT_RE``), when it is a single bale.
+_PER_BALE_UNITS = ("bale", "fardo")
 _BALES = re.compile(r"(?<![\d.,])(\d{1,3}(?:[.,]\d{3})+|\d{1,6})\s{0,2}(?:bales|fardos|pacas|balle|"
                     r"ballen|balya|bal)\b", re.IGNORECASE)
 _BALES_REACH = 80
@@ -270,8 +271,9 @@ def _per_bale_claims(ctx: _Context, amounts: list[Money], kinds: list[str]) -> N
     sentence), with a number of bales after it in the same sentence, is claimed as the
     product: arithmetic, an objective fact (the label rules multiply too). In place."""
     for i, a in enumerate(amounts):
-        unit = _PER_BALE.match(ctx.text, a.end)
-        if kinds[i] != "price" or not unit:
+        unit = _PER_UNIT_RE.match(ctx.text, a.end)
+        if kinds[i] != "price" or not unit or not unit.group(0).lower().endswith(
+                _PER_BALE_UNITS):
             continue
         before = ctx.cues_between(ctx.sentence_start(a.start, _SENTENCE_WINDOW), a.start)
         if not before or before[-1].kind != "claim" or before[-1].weak:
