@@ -124,6 +124,24 @@ PUT_OR_TOLD = [
      "Resumo do seminário sobre quebras de peso:\n\n"
      "  Participantes .......................... 48\n"
      "  Valor da inscrição ................. R$ 1.716,24\n"),
+    # A debit note whose reason is told in the paragraph above its amount (a wrong
+    # measurement: neps); a classing fee's debit note names no defect.
+    ("Please find attached our debit note LX-DN-2709 concerning contract CF-28-3466, lot "
+     "LF-71833 (high neps and immature fibre content).\n\nThe amount of the debit note is "
+     "CNY 420,000.00. Kindly arrange settlement or contact us.\n",
+     "Please find attached our debit note LX-DN-2710 concerning contract CF-28-3466, lot "
+     "LF-71833 (HVI classing of 1,200 bales).\n\nThe amount of the debit note is "
+     "CNY 4,200.00. Kindly arrange settlement or contact us.\n"),
+    # A statement of account: an open debit note for a quality allowance among invoices
+    # paid (its amounts aligned in columns); the same statement with the allowance paid.
+    ("Please find below our statement of account for Q3.\n\n"
+     "Invoice CFX-27-0790   CF-28-3301   USD 1,204,000.00   paid\n"
+     "Debit note DN-0912    CF-28-3302   USD    93,400.00   OPEN - quality allowance, lot "
+     "LF-71140 (low strength)\n\nPlease settle the open debit note DN-0912.\n",
+     "Please find below our statement of account for Q3.\n\n"
+     "Invoice CFX-27-0790   CF-28-3301   USD 1,204,000.00   paid\n"
+     "Debit note DN-0912    CF-28-3302   USD    93,400.00   paid - quality allowance, lot "
+     "LF-71140 (low strength)\n\nNo balance is open.\n"),
     # A bound right before a figure: the claims it counts are smaller than it.
     ("Sobre reclamos: el abierto es el de Textiles Andinos, faltante de peso por USD "
      "1.000, que les enviaron directamente.",
@@ -275,6 +293,14 @@ THREAT_OR_NOT = [
     # Our lawyers instructed over this dispute; our lawyers speaking at a webinar.
     ("Our lawyers will file for ICA arbitration on 8 July unless the claim is settled.",
      "Our lawyers will present these arbitration cases at our webinar on 8 July."),
+    # A suit to collect the debt, in the third person; a boleto's standard protest clause.
+    ("Caso o pagamento não seja efetuado, a empresa ajuizará ação de cobrança contra a "
+     "Chapada Fibras, sem novo aviso.",
+     "Segue o boleto da armazenagem de agosto. Sujeito a protesto do título após 5 dias do "
+     "vencimento."),
+    ("De no recibir el pago, iniciaremos el cobro judicial de la diferencia de peso.",
+     "El despacho de abogados que nos asesora ganó un cobro judicial contra otra empresa en "
+     "2019."),
     # Buying from another supplier is a threat to us; the same supplier named as news.
     ("Se não recebermos a confirmação das datas, seremos obrigados a cancelar o contrato e "
      "comprar de outro fornecedor, cobrando de vocês a diferença de preço.",

@@ -527,6 +527,16 @@ def test_a_currency_that_ends_a_table_row_is_that_rows_not_the_next_rows():
     assert exposure(text) == (Decimal("57750.00"), "USD")
 
 
+def test_an_amount_aligned_in_a_column_keeps_its_currency():
+    # Column-aligned statements pad the number: "USD    93,400.00" is still USD 93,400;
+    # the currency after a lot number's cell is still the next cell's, not the lot's.
+    text = ("Invoice CFX-27-0790   USD 1,204,000.00   paid\n"
+            "Debit note DN-0912    USD    93,400.00   open\n"
+            "Lot 4          USD        12,000.00\n")
+    assert read(text) == [(Decimal("1204000.00"), "USD"), (Decimal("93400.00"), "USD"),
+                          (Decimal("12000.00"), "USD")]
+
+
 def test_a_table_without_a_currency_header_is_not_money():
     # Bales, HVI values and lot numbers in cells are not amounts.
     text = "lot | bales | mic | strength\nHS-1 | 88 | 4.7 | 28.1\nHS-2 | 90 | 4.8 | 27.9\n"

@@ -131,7 +131,7 @@ _CJK_NAMES = tuple(sorted((n for n in _LOCALE_NAMES if _is_cjk(n[0])), key=len, 
 _WORD_NAMES = sorted({n for n in [*_WRITTEN_NAMES, *_LOCALE_NAMES] if not _is_cjk(n[0])},
                      key=len, reverse=True)
 
-_SPACE_GAP = r"[ \t\u00a0\u2009\u202f]{0,3}(?:\n[ \t]{0,3})?"
+_SPACE_GAP = r"[ \t\u00a0\u2009\u202f]{0,12}(?:\n[ \t]{0,3})?"
 # What may stand between a currency and its number: a few spaces, one line break, and
 # one table-cell border ("USD | 180,000"); before the number also a colon ("USD: 5").
 _GAP = rf"{_SPACE_GAP}(?:\|[ \t\u00a0\u2009\u202f]{{0,3}})?"

@@ -298,8 +298,8 @@ def _figure_amounts(clean: str) -> list[tuple[int, int, Decimal, str | None]]:
         dash = _DASH_CENTS_RE.match(clean, end)
         number_end = dash.end() if dash else end
         # Cheap first: money needs a currency (or scale word) on one side.
-        left = clean[max(0, start - 8):start].rstrip(_GAP_CHARS)[-1:]
-        right = clean[number_end:number_end + 8].lstrip(_GAP_CHARS)[:1]
+        left = clean[max(0, start - 18):start].rstrip(_GAP_CHARS)[-1:]
+        right = clean[number_end:number_end + 18].lstrip(_GAP_CHARS)[:1]
         if not (left.isalpha() or left in _CURRENCY_EDGE and left) and not (
                 right.isalpha() or right in _CURRENCY_EDGE and right):
             continue

@@ -213,19 +213,55 @@ def _claim_form(doc: _Doc, start: int) -> bool:
     ("DEBIT NOTE ... Desc: quality allowance - high micronaire ... Amount: USD 57,200",
     an ERP's "Claim no. / Amount / Currency", "lote | motivo | desconto_R$"). A broker's
     debit note for port charges names no defect; a report of claims paid has no form."""
-    a = b = start
-    for _ in range(_FORM_LINES):
-        above = doc.text.rfind("\n", 0, max(a - 1, 0))
-        if a <= 0 or not doc.text[above + 1:a].strip():
-            break
-        a = above + 1
+    a = _block_start(doc, start)
+    b = start
     for _ in range(_FORM_LINES):
         below = doc.text.find("\n", b + 1)
         if below < 0 or not doc.text[b:below].strip():
             break
         b = below
-    return bool(_FORM_HEAD.search(doc.low, a, b) and _FORM_DEFECT.search(doc.low, a, b)
-                and not _FORM_CLOSED.search(doc.low, a, b))
+    if not _FORM_HEAD.search(doc.low, a, b):
+        return False
+    # A statement of account's rows: each line its own item ("Invoice ... paid" / "Debit
+    # note DN-0912 ... OPEN - quality allowance"); a line naming its defect is read alone.
+    line = doc.text.rfind("\n", 0, start) + 1, _line_end(doc, start)
+    closed = (_FORM_CLOSED.search(doc.low, *line) if _form_defect(doc, *line)
+              else _FORM_CLOSED.search(doc.low, a, b))
+    if closed:
+        return False
+    if _form_defect(doc, a, b):
+        return True
+    # "The amount of the debit note is CNY 420,000.00": the note's reason is told in the
+    # paragraph above ("our debit note ... (high neps and immature fibre content)").
+    above = _block_start(doc, max(a - 2, 0))
+    return (above < a and _form_defect(doc, above, a)
+            and not _FORM_CLOSED.search(doc.low, above, a))
+
+
+def _line_end(doc: _Doc, pos: int) -> int:
+    end = doc.text.find("\n", pos)
+    return len(doc.text) if end < 0 else end
+
+
+def _block_start(doc: _Doc, start: int) -> int:
+    """Where the lines holding ``start`` begin: after the blank line above (within
+    _FORM_LINES lines)."""
+    a = start
+    for _ in range(_FORM_LINES):
+        above = doc.text.rfind("\n", 0, max(a - 1, 0))
+        if a <= 0 or not doc.text[above + 1:a].strip():
+            break
+        a = above + 1
+    return a
+
+
+def _form_defect(doc: _Doc, a: int, b: int) -> bool:
+    """The lines name a defect: a claim's word, or a claim type's word (a wrong
+    measurement: "neps above 250/g"; a classing fee names no defect)."""
+    if _FORM_DEFECT.search(doc.low, a, b):
+        return True
+    return any(m.lastgroup == "strong" or _qualified(doc, m)
+               for p in CLAIM_TYPE_PATTERNS.values() for m in p.finditer(doc.low, a, b))
 
 
 def _lead_in(doc: _Doc, start: int) -> tuple[int, int]:

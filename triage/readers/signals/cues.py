@@ -130,7 +130,10 @@ _THREAT = (
     r"processaremos|daremos\s+(?:in[íi]cio|entrada|instru[çc][õo]es)|vamos\s+(?:acionar|entrar|iniciar|recorrer|"
     r"cancelar|rescindir|processar|levar|submeter|tomar)|reservamo-nos|nos\s+reservamos|"
     r"n[ãa]o\s+teremos\s+(?:outra\s+)?(?:alternativa|op[çc][ãa]o|escolha)|teremos\s+que|"
-    r"seremos\s+obrigados|caso\s+contr[áa]rio|do\s+contr[áa]rio|sob\s+pena\s+de)\b"
+    r"seremos\s+obrigados|caso\s+contr[áa]rio|do\s+contr[áa]rio|sob\s+pena\s+de|"
+    # The company's lawyers in the third person: "a empresa ajuizará ação de cobrança".
+    r"ajuizar[áa]|ajuizaremos|acionar[áa]|ingressar[áa]|mover[áa]|protestar[áa]|"
+    r"protestaremos|executar[áa]|executaremos)\b"
     r"|(?<!no\s)\b(?:acudiremos|recurriremos|procederemos|presentaremos|someteremos|"
     r"llevaremos|demandaremos|interpondremos|iniciar[áa]n|vamos\s+a\s+(?:iniciar|cancelar|"
     r"acudir|recurrir|demandar|proceder|tomar|llevar|rescindir|presentar|someter)|"

@@ -23,6 +23,13 @@ ARBITRATION_WORDS = re.compile(
         r"justi[çc]a", r"ju[íi]zo", r"acci[óo]n(?:es)?\s+(?:legal|legales|judicial|judiciales)",
         r"v[íi]a\s+judicial", r"demanda\s+(?:judicial|arbitral)", r"demandar", r"processar",
         r"judicialmente",
+        # A suit to collect the debt, a bill protested at the notary ("ajuizará ação de
+        # cobrança", "protesto da duplicata", "cobro judicial").
+        r"ajuiza\w*", r"ajuizar\w*", r"a[çc][ãa]o\s+de\s+(?:cobran[çc]a|execu[çc][ãa]o|"
+        r"indeniza[çc][ãa]o|perdas\s+e\s+danos)", r"cobran[çc]a\s+judicial",
+        r"execu[çc][ãa]o\s+judicial", r"protest(?:o|ar|aremos|ar[áa])\s+(?:d[oa]s?\s+)?"
+        r"(?:t[íi]tulos?|duplicatas?|boletos?)", r"cart[óo]rio\s+de\s+protesto",
+        r"acci[óo]n\s+de\s+cobro", r"cobro\s+judicial", r"demanda\s+ejecutiva",
         # German, French, Italian, Turkish, Vietnamese ("kiện" alone is a bale: only
         # "khởi kiện", to sue), Chinese.
         r"schiedsverfahren\w*", r"schiedsgericht\w*", r"schiedsklage", r"klage",
