@@ -142,6 +142,15 @@ PUT_OR_TOLD = [
      "Invoice CFX-27-0790   CF-28-3301   USD 1,204,000.00   paid\n"
      "Debit note DN-0912    CF-28-3302   USD    93,400.00   paid - quality allowance, lot "
      "LF-71140 (low strength)\n\nNo balance is open.\n"),
+    # The sender acknowledges a claim it received (ours, on it): the finding is the
+    # reader's, not one put to the reader.
+    ("Informamos a reclamação referente aos 164 fardos com contaminação por plástico do "
+     "lote LS-90603; aguardamos sua proposta.",
+     "Acusamos o recebimento da reclamação da Cerrado Sul referente aos 164 fardos com "
+     "contaminação por plástico do lote LS-90603; retornaremos com uma proposta."),
+    ("We found plastic contamination in 164 bales of lot LS-90603 and hold you liable.",
+     "We acknowledge receipt of your claim on the 164 bales of lot LS-90603 with plastic "
+     "contamination and will revert after our own investigation."),
     # A bound right before a figure: the claims it counts are smaller than it.
     ("Sobre reclamos: el abierto es el de Textiles Andinos, faltante de peso por USD "
      "1.000, que les enviaron directamente.",

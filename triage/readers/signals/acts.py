@@ -237,3 +237,19 @@ _WITHHELD = _whole(
     r"(?:retener|reteniendo|suspender|bloquear)\s+(?:el\s+|los\s+)?pagos?",
     r"(?:zahlung|auszahlung)\w*\s+(?:\w+\s+){0,3}?(?:zur[üu]ckhalten|einbehalten|aussetzen)",
 )
+# The sender acknowledges a claim it received: the claim is the reader's (or someone
+# else's) on the sender, not one made on the reader ("Acusamos o recebimento da
+# reclamação da Cerrado Sul referente aos 164 fardos com contaminação").
+_CLAIM_RECEIVED = _whole(
+    r"(?:acknowledge|confirm)\w*\s+(?:the\s+)?receipt\s+of\s+(?:your|the)\s+(?:\w+\s+){0,2}?"
+    r"(?:claim|complaint|debit\s+note)",
+    r"(?:acusamos|confirmamos)\s+(?:o\s+)?recebimento\s+d[ao]s?\s+(?:sua\s+|vossa\s+)?"
+    r"(?:\w+\s+)?(?:reclama\w*|nota\s+de\s+d[ée]bito|pleito)",
+    r"(?:acusamos|confirmamos)\s+(?:el\s+)?recibo\s+de(?:l|\s+su|\s+la)?\s+(?:\w+\s+)?"
+    r"(?:reclamo|reclamaci[óo]n|nota\s+de\s+d[ée]bito)",
+    r"accusons\s+(?:bonne\s+)?r[ée]ception\s+de\s+votre\s+(?:\w+\s+)?r[ée]clamation",
+    r"best[äa]tigen\s+(?:\S+\s+){0,2}?(?:den\s+)?eingang\s+ihrer\s+(?:\w+\s+)?"
+    r"(?:reklamation|beanstandung|m[äa]ngelr[üu]ge)",
+    r"(?:confermiamo|accusiamo)\s+(?:la\s+)?ricezione\s+del(?:la)?\s+vostr[oa]\s+"
+    r"(?:reclamo|contestazione)",
+)

@@ -10,6 +10,7 @@ import re
 from triage.readers.signals import further
 from triage.readers.signals.acts import (
     _CLAIM_ASSERTION,
+    _CLAIM_RECEIVED,
     _FINDING,
     _FINDING_ANY,
     _HISTORY,
@@ -224,6 +225,7 @@ _CUES = {
     "withheld": re.compile(_WITHHELD),
     "history": re.compile(_HISTORY),
     "settlement": re.compile(_SETTLEMENT),
+    "claim_received": re.compile(_CLAIM_RECEIVED),
     "statistics": re.compile(_STATISTICS),
     "topic": re.compile(_TOPIC),
     "clause": re.compile(_CLAUSE),

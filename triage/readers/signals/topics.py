@@ -56,8 +56,11 @@ def _topic_only(doc: _Doc, start: int, end: int, *, conditional: bool = True,
     if conditional:
         c = doc.last_cue("conditional", a, start)
         hypothetical = c is not None and not doc.has_cue("comma", c, start)
-    if any(doc.in_sentence(told, a, b) for told in ("history", "statistics", "settlement")):
-        return True  # a story, a statistic, a payment settling it: not this email's finding
+    if any(doc.in_sentence(told, a, b)
+           for told in ("history", "statistics", "settlement", "claim_received")):
+        # A story, a statistic, a payment settling it, a claim on the sender received:
+        # not this email's finding.
+        return True
     if not hypothetical and doc.in_sentence("finding", a, b):
         return False
     if doc.in_sentence("settled", a, b) or doc.in_sentence("withdrawal", a, b):
