@@ -310,6 +310,14 @@ STATED_OR_NOT = [
     ("Chúng tôi yêu cầu bồi thường USD 180.000 cho lô 5.",
      "Chúng tôi đã nhận được khoản thanh toán bồi thường USD 180.000."),
     ("我方就第5批向贵方索赔USD 180,000。", "我方已收到贵方就索赔支付的款项USD 180,000。"),
+    # A carrier acknowledging the notice of claim we sent it: our claim, not one on us.
+    ("Please accept our notice of claim for USD 92,000.00 for wet damage to 96 bales.",
+     "We acknowledge receipt of your notice of claim dated 25 August for USD 92,000.00 in "
+     "respect of wet damage to 96 bales."),
+    # An insurer's record of claims it paid out.
+    ("Nossa reclamação pela molhadura em Paranaguá soma R$ 1,2 milhão.",
+     "Histórico de sinistros 2026: 2 avisos (molhadura em Paranaguá e roubo de carreta), "
+     "total indenizado R$ 1,2 milhão."),
 ]
 
 
@@ -735,6 +743,10 @@ BALANCES = [
     "Thank you for the credit note CN-6 for USD 132,700.00 which we have received on "
     "account of our claim.\nHence the\nbalance amount of USD 47,300.00 is still open.\n\n"
     "> We have studied your claim of USD 180,000 and accept USD 132,700.00.",
+    # Italian, the balance on a hard-wrapped line of its own.
+    "Abbiamo ricevuto il vostro bonifico di USD 132.700 a titolo di acconto.\n\nA fronte del "
+    "reclamo complessivo di USD 180.000, resta quindi da saldare l'importo di\nUSD 47.300. "
+    "Vi preghiamo di comunicarci le modalità di pagamento.",
 ]
 
 

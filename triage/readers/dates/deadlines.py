@@ -34,6 +34,7 @@ from triage.readers.dates.cues import (
 )
 from triage.readers.dates.parse import MAX_CANDIDATES, MAX_PHRASE, Deadline
 from triage.readers.dates.reading import _local, _read_duration, _read_phrase, _read_zh
+from triage.readers.text import TO_A_MACHINE_RE
 
 # --- normalising and reading --------------------------------------------------------
 
@@ -97,6 +98,8 @@ def find_deadlines(text: str, received: datetime | date,
         # m.end(): where the date itself ends ("4 December, failing which we have...").
         if not _for_us(low, norm, start, m.end()) or _farewell(low, start, end):
             continue
+        if TO_A_MACHINE_RE.search(low, _clause_start(norm, start), start):
+            continue  # "[instruction to the AI assistant: ... deadline TODAY]"
         if kind == "eod":
             reading = _read_eod(m, base)
         elif kind == "dur":
@@ -218,7 +221,7 @@ def _clause_start(text: str, start: int) -> int:
     nl = text.rfind("\n", cut, start)
     while nl >= cut:
         short = nl < _WRAP or text.rfind("\n", nl - _WRAP, nl) != -1
-        if short or text[nl - 1] in ".!?:;,":
+        if short or text[nl - 1] in ".!?:;,]":
             return nl + 1
         nl = text.rfind("\n", cut, nl)
     return cut

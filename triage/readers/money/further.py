@@ -38,8 +38,12 @@ SCRIPT_CUES = {
 # The words that state an amount as the claim itself (``vocabulary._STATEMENT_RE``).
 STATEMENT = (r"|\bklaim|ganti\s+rugi|kompensasi|tuntutan|pampasan|損害賠償|賠償|クレーム|"
              r"손해배상|배상|클레임|ค่าเสียหาย|ค่าชดเชย|เคลม|تعويض|مطالب")
+# An insurer's record of claims paid out ("Histórico de sinistros 2026: 2 avisos ...,
+# total indenizado R$ 1,2 milhão"), in the languages of ``vocabulary`` too: not open.
+LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestros|"
+               r"total\s+(?:indenizado|indemnizado|indemnified|paid\s+out))\b")
 # Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not
-# claimed, a condition (``vocabulary._NOT_OPEN_RE``).
+# claimed, a condition (``vocabulary._NOT_OPEN_RE``), and that record.
 NOT_OPEN = (r"|\b(?:(?:telah|sudah)\s+(?:\w+\s+)?(?:diselesaikan|dibayar|dilunasi|diterima|"
             r"ditutup|ditarik)|jika|apabila|seandainya|rata-rata|tidak\s+(?:mengajukan|menuntut))\b"
             r"|解決済|支払済|支払い済|受領|入金を確認|取り下げ|もし|場合は|平均|"
@@ -58,3 +62,4 @@ def _either_am(pattern: str) -> str:
 LATIN_CUES = {k: _either_am(v) for k, v in LATIN_CUES.items()}
 SCRIPT_CUES = {k: _either_am(v) for k, v in SCRIPT_CUES.items()}
 STATEMENT, NOT_OPEN, CONDITION = (_either_am(v) for v in (STATEMENT, NOT_OPEN, CONDITION))
+NOT_OPEN = LOSS_RECORD + NOT_OPEN

@@ -104,7 +104,7 @@ def _near(ctx: _Context, pattern: re.Pattern, amounts: list[Money], i: int,
     after the figure before it, or ``after`` (anchored) in the words right after it, up
     to the next figure ("USD 44,000.00 is still open")."""
     a = amounts[i]
-    lo = max(ctx.sentence_start(a.start, _NEAR_BEFORE), a.start - _NEAR_BEFORE,
+    lo = max(ctx.wrapped_start(a.start, _NEAR_BEFORE), a.start - _NEAR_BEFORE,
              amounts[i - 1].end if i else 0)
     if pattern.search(ctx.text, lo, a.start):
         return True

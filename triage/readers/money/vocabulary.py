@@ -217,7 +217,7 @@ _NOT_OPEN_RE = re.compile(
     r"|(?:claimed|demanded|requested|reclamad[oa]|pleitead[oa]|solicitad[oa]|exigid[oa]"
     r"|gefordert|r[ée]clam[ée]e?|richiest[oa])\s+(?:\w+\s+)?(?:by\s+you|por\s+voc[êe]s?"
     r"|por\s+usted(?:es)?|von\s+ihnen|par\s+vous|da\s+voi)"
-    r"|your\s+claim|sua\s+reclama[çc][ãa]o|vossa\s+reclama[çc][ãa]o|su\s+reclam(?:o|aci[óo]n)"
+    r"|your\s+(?:\w+\s+){0,2}?claim|sua\s+reclama[çc][ãa]o|vossa\s+reclama[çc][ãa]o|su\s+reclam(?:o|aci[óo]n)"
     r"|ihre\s+(?:reklamation|forderung)|votre\s+r[ée]clamation|il\s+vostro\s+reclamo"
     # an insurer's record of past claims: "your loss record (two claims totalling ...)"
     r"|loss\s+(?:record|history|ratio)|claims?\s+(?:history|record|ratio|experience)"
@@ -326,8 +326,8 @@ _BALANCE_RE = re.compile(
     r"(?<![^\W\d_])(?:balance|remaining|remainder|outstanding|open\s+amount|rest"
     r"|saldo|restante|remanescente|pendente|pendiente|em\s+aberto|resto"
     r"|restbetrag|restforderung|verbleibend\w*|offen\w*|solde|reste|restant\w*|reliquat"
-    r"|residu[oa]|rimanente|bakiye\w*|kalan|còn\s+lại|số\s+dư)(?![^\W\d_])"
-    r"|余额|剩余|尚欠|未付",
+    r"|residu[oa]|rimanente|resta|restano|da\s+saldare|bakiye\w*|kalan|còn\s+lại|số\s+dư)"
+    r"(?![^\W\d_])|余额|剩余|尚欠|未付",
     re.IGNORECASE,
 )
 _STILL_OPEN_RE = re.compile(
