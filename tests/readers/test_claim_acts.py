@@ -151,6 +151,16 @@ PUT_OR_TOLD = [
     ("We found plastic contamination in 164 bales of lot LS-90603 and hold you liable.",
      "We acknowledge receipt of your claim on the 164 bales of lot LS-90603 with plastic "
      "contamination and will revert after our own investigation."),
+    # Liability put on us; the same words of a carrier and a shipper.
+    ("The demurrage of USD 46,800.00 is caused by the late presentation of your documents "
+     "and we hold you responsible for it.",
+     "Under the charter party the carrier holds the shipper responsible for demurrage of "
+     "USD 46,800.00."),
+    # A German debit note (Belastungsanzeige) naming a weight difference; one for port dues.
+    ("Anbei unsere Belastungsanzeige Nr. 2027-117.\nGewichtsdifferenz 30.070 kg\n"
+     "Wir bitten um Ausgleich des Gesamtbetrages von EUR 46.500,00.",
+     "Anbei unsere Belastungsanzeige Nr. 2027-118.\nHafengebühren Bremerhaven\n"
+     "Wir bitten um Ausgleich des Gesamtbetrages von EUR 46.500,00."),
     # A bound right before a figure: the claims it counts are smaller than it.
     ("Sobre reclamos: el abierto es el de Textiles Andinos, faltante de peso por USD "
      "1.000, que les enviaron directamente.",
@@ -310,6 +320,11 @@ THREAT_OR_NOT = [
     ("De no recibir el pago, iniciaremos el cobro judicial de la diferencia de peso.",
      "El despacho de abogados que nos asesora ganó un cobro judicial contra otra empresa en "
      "2019."),
+    # The rest of the contract cancelled over this dispute; a cancellation agreed.
+    ("Unless this amount is settled by 25 October, we shall cancel the unshipped balance of "
+     "800 tons under contract VC-29-0611.",
+     "Last month we agreed with the mill to cancel the unshipped balance of 800 tons under "
+     "contract VC-29-0611."),
     # Buying from another supplier is a threat to us; the same supplier named as news.
     ("Se não recebermos a confirmação das datas, seremos obrigados a cancelar o contrato e "
      "comprar de outro fornecedor, cobrando de vocês a diferença de preço.",

@@ -545,6 +545,30 @@ def test_an_amount_aligned_in_a_column_keeps_its_currency():
                           (Decimal("12000.00"), "USD")]
 
 
+SHEET = ("Statement of account\nAs of 30.04.2027\t\t\t\tCurrency: USD\n"
+         "Date\tReference\tDescription\tDebit\tCredit\n"
+         "04.01.2027\tINV 1\tYour invoice, 1,000 MT\t\t1713600\n"
+         "18.01.2027\tLC 1\tPayment under LC\t1713600\n"
+         "27.04.2027\tDN-0427\tWeight shortage claim - 45,820 kg @ USD 1.56/kg\t71479.2\n"
+         "\t\tTOTALS\t1785079.2\t1713600\n")
+
+
+def test_a_sheet_that_names_its_currency_once_has_its_rows_in_it():
+    # An XLSX statement of account: "Currency: USD" in its heading, each row's amount in
+    # its last cell; the claim row is the claim, the totals row no item of it.
+    assert (Decimal("71479.2"), "USD") in read(SHEET)
+    assert [(c.money.amount, c.stated) for c in money.claimed_totals(SHEET)] == [
+        (Decimal("71479.2"), True)]
+    # The same sheet with no currency named: its numbers are not money.
+    assert read(SHEET.replace("\t\t\t\tCurrency: USD", "")) == [(Decimal("1.56"), "USD")]
+
+
+def test_a_rate_times_a_quantity_is_a_price_not_a_claim():
+    # "24.985,20 kg x EUR 1,80": the rate is a price; the product is the claim.
+    assert exposure("Zu vergüten 24.985,20 kg x EUR 1,80 = EUR 44.973,36 Schadenersatz.") == (
+        Decimal("44973.36"), "EUR")
+
+
 def test_a_table_without_a_currency_header_is_not_money():
     # Bales, HVI values and lot numbers in cells are not amounts.
     text = "lot | bales | mic | strength\nHS-1 | 88 | 4.7 | 28.1\nHS-2 | 90 | 4.8 | 27.9\n"

@@ -37,6 +37,11 @@ _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
 # Ihr Konto überwiesen").
 _FAR_WINDOW = 240
 
+# A rate multiplying a quantity before it: "24.985,20 kg x EUR 1,80", "6 days x USD 150.00".
+_RATE_BEFORE_RE = re.compile(
+    r"(?<![^\W\d_])(?:kgs?|kilos?|lbs?|mt|tons?|tonnes?|t|bales|ballen|balles|balle|fardos|"
+    r"pacas|containers?|cntrs?|days?|dias|d[íi]as|tage|jours|giorni)\.?\s{0,3}[x×*@]\s{0,3}\Z",
+    re.IGNORECASE)
 # A bound right before a figure: "menos de USD 1.000", "claims under USD 5,000".
 _BOUND_BEFORE_RE = re.compile(
     r"(?<![^\W\d_])(?:less\s+than|under|below|menos\s+de|abaixo\s+de|inferior(?:es)?\s+a"
@@ -151,7 +156,8 @@ class _Context:
         its sentence (a weak cue loses to a claim word there), else a cue right after
         it, else the nearest cue earlier in its paragraph; ``neutral`` when none."""
         unit = _PER_UNIT_RE.match(self.text, a.end)
-        if unit and unit.group(0).strip():
+        if (unit and unit.group(0).strip()) or _RATE_BEFORE_RE.search(
+                self.text, max(0, a.start - 24), a.start):
             return "price"
         before = self.cues_between(self.sentence_start(a.start, _SENTENCE_WINDOW), a.start)
         if before:

@@ -15,6 +15,7 @@ lines; every line is read by bounded patterns."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from decimal import Decimal
 
 from triage.readers.money.currency import _SYMBOLS, _code, _is_name, _name
@@ -63,6 +64,8 @@ _LABELLED_LINE = re.compile(
 )
 # How far (in lines) an amount line looks for its currency line, before or after it.
 _LINE_REACH = 6
+# ...or, in a block of lines with no blank line (a sheet), its currency line above it.
+_BLOCK_REACH = 40
 
 
 def _header_currency(cell: str) -> str | None:
@@ -155,18 +158,54 @@ def _table_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
     return found
 
 
+def _blank_between(blank: list[int], above: int, below: int) -> bool:
+    i = bisect_right(blank, above)
+    return i < len(blank) and blank[i] < below
+
+
+# A sheet's totals row adds debits and credits together: no one item of it.
+_TOTALS_CELL = re.compile(r"\s*(?:totals?|grand\s+total|sum|summe|gesamt\w*|totais|totales"
+                          r"|total\s+geral|totaux|totali|toplam|t[ổo]ng\s+c[ộo]ng|合计|总计)\s*",
+                          re.IGNORECASE)
+_DATE_CELL = re.compile(r"\s*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\s*")
+
+
+def _row_total(cell: str) -> Decimal | None:
+    """A row's last cell as an amount: a number, not a date."""
+    return None if _DATE_CELL.fullmatch(cell) else _number(cell)
+
+
 def _labelled_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
     """(start, end, amount, currency) of each amount line ("Amount 415,000.00") with a
     currency line ("Currency CNY") within ``_LINE_REACH`` lines of it."""
     amounts: list[tuple[int, int, int, Decimal]] = []  # (line number, start, end, value)
     currencies: list[tuple[int, str]] = []  # (line number, currency)
+    blank: list[int] = []  # the numbers of blank lines (a block ends at one)
+    rows: list[tuple[int, int, int, Decimal]] = []  # a sheet's rows' last cells
     pos = 0
     for number, line in enumerate(text.split("\n")):
         start, pos = pos, pos + len(line) + 1
+        if not line.strip():
+            blank.append(number)
+            continue
+        cells = _cells(line)
+        if len(cells) >= 3 and (value := _row_total(cells[-1][1])) is not None and not any(
+                _TOTALS_CELL.fullmatch(c) for _, c in cells):
+            # A sheet's row ending in its amount ("27.04.2027 | DN-CRS-0427 | Weight
+            # shortage claim ... | 71479.2"): in the sheet's currency, if it names one.
+            at, cell = cells[-1]
+            lead = len(cell) - len(cell.lstrip())
+            rows.append((number, start + at + lead, start + at + len(cell.rstrip()), value))
         if len(line) > 80:
             continue  # a sentence, not a field
         m = _LABELLED_LINE.fullmatch(line)
         if not m:
+            # A sheet's heading line with a currency cell: "As of 30.04.2027 | Currency: USD".
+            for _, cell in _cells(line)[1:]:
+                c = _LABELLED_LINE.fullmatch(cell.strip())
+                if c and _CURRENCY_LABEL.search(c.group("label")) and \
+                        (currency := _currency_value(c.group("value"))):
+                    currencies.append((number, currency))
             continue
         label, value = m.group("label"), m.group("value")
         if _CURRENCY_LABEL.search(label):
@@ -180,10 +219,18 @@ def _labelled_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
                                 amount))
     found = []
     j = 0
+    labelled = {a[1] for a in amounts}
+    amounts += [r for r in rows if r[1] not in labelled]
+    amounts.sort()
     for number, start, end, value in amounts:
         while j + 1 < len(currencies) and currencies[j + 1][0] <= number:
             j += 1
         near = [c for c in currencies[j:j + 2] if abs(c[0] - number) <= _LINE_REACH]
         if near:
             found.append((start, end, value, min(near, key=lambda c: abs(c[0] - number))[1]))
+        elif (j < len(currencies) and currencies[j][0] < number <= currencies[j][0] + _BLOCK_REACH
+              and not _blank_between(blank, currencies[j][0], number)):
+            # A sheet names its currency once, in its heading: the block's lines (no blank
+            # line between) are in it.
+            found.append((start, end, value, currencies[j][1]))
     return found

@@ -64,6 +64,8 @@ _CLAIM_ASSERTION = _whole(
     r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+)?(?:claim|reclama[çc][ãa]o|reclamo|"
     r"reclamaci[óo]n|pleito)",
     r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
+    r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+you\s+(?:\w+\s+)?"
+    r"(?:responsible|liable|accountable)",
     # The claim being put to us: "we are claiming as follows", "we lodge a claim", "our
     # documented loss is", "my boss decided to go for claim", "they accept to settle with
     # an allowance of", "vamos cobrar de vocês", "seguem as reclamações", "detallamos los

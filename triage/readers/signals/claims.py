@@ -32,6 +32,7 @@ _LEAD_REACH = 400
 _FORM_LINES = 30
 _FORM_HEAD = re.compile(
     r"\b(?:debit\s+note|nota\s+de\s+d[ée]bito|nota\s+di\s+addebito|note\s+de\s+d[ée]bit|"
+    r"belastungsanzeige|lastschrift|bor[çc]\s+dekontu|"
     r"claim\s+(?:notice|no\b|number|type|amount|form)|descontos?(?:\b|_)|descuentos?(?:\b|_)"
     # A table with a column of claims ("Lot | Bales | Claim | Currency", "claim_usd"), a
     # form's "Claim:" field.

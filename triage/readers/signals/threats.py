@@ -55,6 +55,12 @@ CANCELLATION_WORDS = re.compile(
         r"(?:cancell?ation|termination|rescission)\s+of\s+(?:the\s+|this\s+|our\s+)?"
         r"(?:\w+\s+)?contracts?",
         r"contract\s+(?:cancell?ation|termination)",
+        # The rest of the contract: "we shall cancel the unshipped balance of 800 tons".
+        r"(?:cancel|terminate)\s+(?:the\s+|all\s+)?(?:\w+\s+)?(?:unshipped|remaining|outstanding|"
+        r"open|undelivered|pending)\s+(?:balance|quantity|quantities|tons|tonnes|bales|lots?|"
+        r"shipments?|part)",
+        r"cancelar\s+o\s+saldo\s+(?:\w+\s+){0,2}?(?:contrato|toneladas|fardos)",
+        r"cancelar\s+el\s+saldo\s+(?:\w+\s+){0,2}?(?:contrato|toneladas|pacas)",
         r"(?:cancelamento|rescis[ãa]o|cancelaci[óo]n|rescisi[óo]n|resoluci[óo]n)\s+"
         r"d[oe]l?\s+(?:\w+\s+)?contrat[oa]s?",
         r"(?:cancelar|rescindir|resolver|cancelaremos|rescindiremos|cancelamos|rescindimos)\s+"
