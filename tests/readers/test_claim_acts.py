@@ -151,6 +151,10 @@ PUT_OR_TOLD = [
     ("We found plastic contamination in 164 bales of lot LS-90603 and hold you liable.",
      "We acknowledge receipt of your claim on the 164 bales of lot LS-90603 with plastic "
      "contamination and will revert after our own investigation."),
+    # A Malay price difference demanded of us; the same words in a price list.
+    ("Sehubungan itu, kami menuntut bayaran balik perbezaan harga tersebut berjumlah "
+     "RM 38,400.00.",
+     "Senarai harga: perbezaan harga antara gred ialah RM 38,400.00 bagi setiap lot."),
     # Liability put on us; the same words of a carrier and a shipper.
     ("The demurrage of USD 46,800.00 is caused by the late presentation of your documents "
      "and we hold you responsible for it.",
@@ -320,6 +324,12 @@ THREAT_OR_NOT = [
     ("De no recibir el pago, iniciaremos el cobro judicial de la diferencia de peso.",
      "El despacho de abogados que nos asesora ganó un cobro judicial contra otra empresa en "
      "2019."),
+    # Lawyers instructed by their client, and a letter before arbitration; the same
+    # lawyers instructed to review a contract.
+    ("Unless payment of USD 38,900.00 is received by 30 June 2027, our Client has "
+     "instructed us to commence arbitration against you under the ICA Rules.",
+     "Our Client has instructed us to review the arbitration clause of its standard "
+     "contract before the new season."),
     # The rest of the contract cancelled over this dispute; a cancellation agreed.
     ("Unless this amount is settled by 25 October, we shall cancel the unshipped balance of "
      "800 tons under contract VC-29-0611.",

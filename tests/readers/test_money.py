@@ -314,6 +314,9 @@ STATED_OR_NOT = [
     ("Please accept our notice of claim for USD 92,000.00 for wet damage to 96 bales.",
      "We acknowledge receipt of your notice of claim dated 25 August for USD 92,000.00 in "
      "respect of wet damage to 96 bales."),
+    # A year's claims counted in a bulletin.
+    ("我方就第5批向贵方索赔1.2亿美元。",
+     "2026年度,会员企业共报告进口棉质量索赔186起,涉及金额约1.2亿美元。"),
     # An insurer's record of claims it paid out.
     ("Nossa reclamação pela molhadura em Paranaguá soma R$ 1,2 milhão.",
      "Histórico de sinistros 2026: 2 avisos (molhadura em Paranaguá e roubo de carreta), "

@@ -8,7 +8,7 @@ from __future__ import annotations
 # Indonesian and Malay, joined to ``vocabulary._CUES`` by kind.
 LATIN_CUES = {
     "claim": (r"|klaim|ganti rugi|kompensasi|tuntutan|pampasan|kerugian|potongan harga"
-              r"|nota debit|denda"),
+              r"|nota debit|denda|perbezaan harga|perbedaan harga|selisih harga|bayaran balik"),
     "claim_weak": r"|kami (?:meminta|menuntut|mohon)",
     "cost": r"|biaya|ongkos|kos",
     "contract": r"|nilai kontrak|nilai barang|nilai kargo|surat kredit|nilai l/c",
@@ -41,7 +41,9 @@ STATEMENT = (r"|\bklaim|ganti\s+rugi|kompensasi|tuntutan|pampasan|損害賠償|�
 # An insurer's record of claims paid out ("Histórico de sinistros 2026: 2 avisos ...,
 # total indenizado R$ 1,2 milhão"), in the languages of ``vocabulary`` too: not open.
 LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestros|"
-               r"total\s+(?:indenizado|indemnizado|indemnified|paid\s+out))\b")
+               r"total\s+(?:indenizado|indemnizado|indemnified|paid\s+out))\b"
+               # A year's claims counted ("2026年度, 会员企业共报告...索赔186起, 涉及金额约").
+               r"|年度|共报告|累计|[0-9]+起")
 # Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not
 # claimed, a condition (``vocabulary._NOT_OPEN_RE``), and that record.
 NOT_OPEN = (r"|\b(?:(?:telah|sudah)\s+(?:\w+\s+)?(?:diselesaikan|dibayar|dilunasi|diterima|"

@@ -121,7 +121,8 @@ _THREAT = (
     r"have\s+no\s+(?:choice|alternative|option)|(?:are|will\s+be)\s+(?:forced|obliged|"
     r"compelled)\s+to|are\s+(?:preparing|taking|referring|filing|commencing|starting|"
     r"initiating|cancell?ing|terminating|going)|have\s+(?:commenced|started|initiated|filed|"
-    r"referred|appointed|cancell?ed|terminated))\b(?!\s+(?:not|never)\b)"
+    r"referred|appointed|cancell?ed|terminated)|has\s+(?:instructed|decided\s+to))\b"
+    r"(?!\s+(?:not|never)\b)|\binstructed\s+us\s+to\b"
     r"|\bwe['’]ll\b|\bfailing\s+(?:which|settlement|payment|an?\s+\w+|this|that|your|a\s+"
     r"\w+)|\botherwise\b|\bor\s+else\b|\bnotice\s+of\s+(?:arbitration|intention|termination|"
     r"cancell?ation|claim)|\bintention\s+to\s+arbitrate"
@@ -260,6 +261,7 @@ _CUES = {
 _SELF_THREAT = re.compile(
     r"\b(?:notice\s+of\s+(?:arbitration|intention\s+to\s+arbitrate)|intention\s+to\s+arbitrate|"
     r"we\s+hereby\s+(?:refer|submit|commence|give\s+notice)|demanda\s+arbitral|"
+    r"letter\s+before\s+(?:arbitration|action|claim)|"
     r"pedido\s+de\s+arbitragem|solicitud\s+de\s+arbitraje|"
     r"(?:appointed|nominated)\s+(?:our|an)\s+arbitrator|nomeamos\s+(?:nosso|o)\s+[áa]rbitro|"
     r"designamos\s+(?:nuestro|al)\s+[áa]rbitro|schiedsklage|"
