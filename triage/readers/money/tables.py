@@ -6,7 +6,9 @@ spreadsheets write them:
   ("Amount | Currency" over "415,000.00 | CNY");
 * a notice whose labelled lines give the amount and the currency apart ("Amount
   415,000.00" and, a few lines away, "Currency CNY"; "Betrag: 415.000,00" / "Währung:
-  EUR", "Montant : 415 000,00" / "Devise : EUR", "金额：415,000.00" / "币种：CNY").
+  EUR", "Montant : 415 000,00" / "Devise : EUR", "金额：415,000.00" / "币种：CNY");
+* a sheet whose heading names its currency once ("As of 30.04.2027 | Currency: USD"),
+  its rows ending in their amounts.
 
 Cells are what a CSV attachment or an HTML table becomes in the rules' text (joined
 with `` | ``), or columns aligned with a tab or two or more spaces. One pass over the
@@ -177,7 +179,10 @@ def _row_total(cell: str) -> Decimal | None:
 
 def _labelled_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
     """(start, end, amount, currency) of each amount line ("Amount 415,000.00") with a
-    currency line ("Currency CNY") within ``_LINE_REACH`` lines of it."""
+    currency line ("Currency CNY") within ``_LINE_REACH`` lines of it, or above it in
+    its block of lines (a sheet naming its currency once in its heading, within
+    ``_BLOCK_REACH`` lines, no blank line between). A sheet's row of three or more cells
+    ending in a number is an amount line too (its totals row is not)."""
     amounts: list[tuple[int, int, int, Decimal]] = []  # (line number, start, end, value)
     currencies: list[tuple[int, str]] = []  # (line number, currency)
     blank: list[int] = []  # the numbers of blank lines (a block ends at one)
