@@ -155,6 +155,11 @@ PUT_OR_TOLD = [
     ("Sehubungan itu, kami menuntut bayaran balik perbezaan harga tersebut berjumlah "
      "RM 38,400.00.",
      "Senarai harga: perbezaan harga antara gred ialah RM 38,400.00 bagi setiap lot."),
+    # A credit note asked of us for a weight shortage found; a credit note announced.
+    ("Encontramos un faltante de 2,4% sobre el peso de factura. El valor del faltante es de "
+     "COP 42.000.000.\n\nAgradecemos emitir la nota crédito correspondiente.",
+     "Según el certificado de báscula no hay faltante de peso. El valor del lote es de "
+     "COP 42.000.000.\n\nLes enviaremos la nota crédito de la comisión la próxima semana."),
     # Liability put on us; the same words of a carrier and a shipper.
     ("The demurrage of USD 46,800.00 is caused by the late presentation of your documents "
      "and we hold you responsible for it.",
@@ -330,6 +335,15 @@ THREAT_OR_NOT = [
      "instructed us to commence arbitration against you under the ICA Rules.",
      "Our Client has instructed us to review the arbitration clause of its standard "
      "contract before the new season."),
+    # Spanish: the pending shipments cancelled over this dispute, the legal route; the same
+    # words of a shipping schedule and of a notice about another case.
+    ("De no recibir una propuesta satisfactoria, nos veremos obligados a cancelar los "
+     "embarques pendientes del contrato CCT-S-2027/0498.",
+     "La naviera nos informó que tuvo que cancelar los embarques pendientes de otro "
+     "cliente por la huelga del puerto."),
+    ("De no recibir una respuesta satisfactoria, procederemos por la vía legal "
+     "correspondiente para la recuperación de los daños.",
+     "El seminario explicará cuándo conviene la vía legal en los reclamos de algodón."),
     # The rest of the contract cancelled over this dispute; a cancellation agreed.
     ("Unless this amount is settled by 25 October, we shall cancel the unshipped balance of "
      "800 tons under contract VC-29-0611.",

@@ -566,6 +566,31 @@ def test_a_sheet_that_names_its_currency_once_has_its_rows_in_it():
     assert read(SHEET.replace("\t\t\t\tCurrency: USD", "")) == [(Decimal("1.56"), "USD")]
 
 
+def test_pesos_take_the_country_the_email_names_or_none():
+    # The claim restated in words: one amount, in the pesos the email names.
+    assert read("Reclamamos MXN 840,000.00 (ochocientos cuarenta mil pesos 00/100 M.N.).") == [
+        (Decimal("840000.00"), "MXN"), (Decimal(840000), "MXN")]
+    assert exposure("Reclamamos MXN 840,000.00 (ochocientos cuarenta mil pesos 00/100 "
+                    "M.N.).") == (Decimal("840000.00"), "MXN")
+    # A bare "$" restated as pesos in words is pesos (of no named country: no rate, so
+    # a person weighs it), not US dollars.
+    assert read("Pagamos aranceles por $ 37.600.000 (treinta y siete millones seiscientos mil "
+                "pesos).") == [(Decimal(37600000), None), (Decimal(37600000), None)]
+    # A dollar figure with a conversion to pesos beside it stays in dollars.
+    assert read("We claim $60,000 (approx. 1,100,000 pesos) for lot 4.") == [
+        (Decimal(60000), "USD"), (Decimal(1100000), None)]
+
+
+def test_a_figure_replaced_by_this_revised_amount_is_not_counted():
+    text = ("We hereby revise our claim to USD 47,500.00 (forty-seven thousand five hundred US "
+            "dollars). Our previous claim figure of USD 96,000.00 is withdrawn and replaced by "
+            "this revised amount.\n\n> We claim USD 96,000.00 for yarn downgrading.")
+    assert exposure(text) == (Decimal("47500.00"), "USD")
+    # Without the replacement, the two claims are both open.
+    assert exposure("We claim USD 47,500.00 for lot 4. We also claim USD 96,000.00 for lot "
+                    "5.") == (Decimal("143500.00"), "USD")
+
+
 def test_a_rate_times_a_quantity_is_a_price_not_a_claim():
     # "24.985,20 kg x EUR 1,80": the rate is a price; the product is the claim.
     assert exposure("Zu vergüten 24.985,20 kg x EUR 1,80 = EUR 44.973,36 Schadenersatz.") == (

@@ -478,6 +478,12 @@ def test_a_secret_transfer_to_an_escrow_account_is_read_as_paying_new_details():
     invoice = ("Please find our invoice 4471 for the June freight, USD 9,850.00, due in 30 "
                "days." + _ACCOUNT + "This message is confidential.")
     assert bank_change_signal(invoice) == ""
+    # "Between us" in a claim's friendly close is no secret; kept between us, it is.
+    amicable = ("We revise our claim to USD 47,500.00. We trust that we can settle this "
+                "amicably between us as in the past." + _ACCOUNT)
+    assert bank_change_signal(amicable) == ""
+    assert "só entre nós" in bank_change_signal(
+        "Preciso de uma transferência hoje para a conta abaixo; fica só entre nós." + _ACCOUNT)
     assert bank_accounts(invoice)  # the account itself is still read
 
 

@@ -3,8 +3,9 @@ amount a text states, in figures or in words, in order."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from triage.readers.money.figures import _figure_amounts, _normalise
@@ -50,4 +51,28 @@ def find_amounts(text: str) -> list[Money]:
         start = offsets[q_start] if offsets else q_start
         end = offsets[q_end] if offsets else q_end
         found.append(Money(value, currency, quote, start, end))
-    return found
+    return _pesos(found)
+
+
+_PESO_CURRENCIES = frozenset({"MXN", "COP", "CLP", "ARS", "UYU", "PHP", "DOP"})
+_PESOS_RE = re.compile(r"\bpesos?\b", re.IGNORECASE)
+
+
+def _pesos(found: list[Money]) -> list[Money]:
+    """Pesos whose country the email names once: "MXN 840,000.00 (ochocientos cuarenta
+    mil pesos)" is one amount in MXN, not a second in pesos of no country. A bare "$"
+    restated right after as the same sum of pesos in words ("$ 37.600.000 (treinta y
+    siete millones seiscientos mil pesos)") is pesos, not US dollars: of that country, or
+    of none (a person weighs a figure with no rate; in dollars it would escalate on a
+    guess)."""
+    named = {m.currency for m in found if m.currency in _PESO_CURRENCIES}
+    country = next(iter(named)) if len(named) == 1 else None
+    pesos = [m.currency is None and bool(_PESOS_RE.search(m.quote)) for m in found]
+    out = []
+    for i, m in enumerate(found):
+        restated = (i + 1 < len(found) and pesos[i + 1] and found[i + 1].amount == m.amount
+                    and 0 <= found[i + 1].start - m.end <= 8)
+        if pesos[i] or (m.currency == "USD" and m.quote.startswith("$") and restated):
+            m = replace(m, currency=country)
+        out.append(m)
+    return out

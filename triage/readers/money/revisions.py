@@ -48,12 +48,27 @@ _REPLACED_BY_RE = re.compile(
     r"|sostituit[oa])\s+(?:by|por|durch|par|da)\b[^\d]{0,70}", re.IGNORECASE)
 
 
+# ...or by the figure just before it: "hereby revise our claim to USD 47,500.00. Our previous
+# claim figure of USD 96,000.00 is withdrawn and replaced by this revised amount."
+_REPLACED_BY_THIS_RE = re.compile(
+    r"\s*(?:is|was|are|has\s+been|will\s+be)?\s*(?:withdrawn\s+and\s+)?(?:replaced|superseded)"
+    r"\s+by\s+(?:this|the)\s+(?:revised|new|above|present|amended)\s+(?:amount|figure|claim|sum)",
+    re.IGNORECASE)
+
+
 def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
-    """(old, new) pairs of a figure "replaced by" the next one of its currency."""
-    return [(i, i + 1) for i in range(len(amounts) - 1)
-            if amounts[i].currency == amounts[i + 1].currency
-            and amounts[i + 1].start - amounts[i].end <= _REPLACED_GAP
-            and _REPLACED_BY_RE.fullmatch(text, amounts[i].end, amounts[i + 1].start)]
+    """(old, new) pairs of a figure "replaced by" the next one of its currency, or by
+    "this revised amount" just before it."""
+    pairs = [(i, i + 1) for i in range(len(amounts) - 1)
+             if amounts[i].currency == amounts[i + 1].currency
+             and amounts[i + 1].start - amounts[i].end <= _REPLACED_GAP
+             and _REPLACED_BY_RE.fullmatch(text, amounts[i].end, amounts[i + 1].start)]
+    for i in range(1, len(amounts)):
+        old, new = amounts[i], amounts[i - 1]
+        if (old.currency == new.currency and old.start - new.end <= _REVISION_VERB * 2
+                and _REPLACED_BY_THIS_RE.match(text, old.end, old.end + _REPLACED_GAP)):
+            pairs.append((i, i - 1))
+    return pairs
 
 
 def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:

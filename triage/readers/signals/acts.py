@@ -84,6 +84,10 @@ _CLAIM_ASSERTION = _whole(
     r"(?:a\s+|an\s+|the\s+|your\s+)?(?:\w+\s+)?(?:allowance|compensation|refund|reimbursement|"
     r"indemnity|damages|discount|credit\s+note)",
     r"(?:we|i)\s+(?:will|shall|cannot|can\s+not|won['’]t)\s+(?:not\s+)?accept\s+less\s+than",
+    # A credit note or a refund asked for: "Agradecemos emitir la nota crédito".
+    r"(?:agradecemos|agradeceremos|solicitamos|pedimos|aguardamos|favor\s+de)\s+(?:\S+\s+){0,3}?"
+    r"(?:nota\s+(?:de\s+)?cr[ée]dito|reembolso|ressarcimento|indemnizaci[óo]n|"
+    r"indeniza[çc][ãa]o|compensaci[óo]n|compensa[çc][ãa]o|bonificaci[óo]n|abatimento)",
     r"n[ãa]o\s+aceitaremos\s+menos\s+(?:que|de|do\s+que)", r"no\s+aceptaremos\s+menos\s+de",
     r"(?:decided|decides|decide)\s+to\s+(?:go\s+for|file|lodge|raise|make)\s+(?:a\s+)?claim",
     r"go\s+for\s+(?:a\s+)?claim",

@@ -163,7 +163,9 @@ _CHANGE_WORD = re.compile(
     r"terceros?|on\s+behalf\s+of|em\s+nome\s+d[aeo]|a\s+nombre\s+de|"
     # A secret transfer to an account we never paid (a CEO fraud's escrow): "keep it
     # between us", "mantenha sigilo".
-    r"escrow|between\s+us|entre\s+n[óo]s(?:otros)?|keep\s+(?:this|it)\s+(?:confidential|"
+    r"escrow|(?:keep|kept|remain\w*|stay\w*|strictly|only|just)\s+(?:\w+\s+)?between\s+us|"
+    r"(?:fique|fica|ficar|mantenha|manter|s[óo]|somente|apenas|quede|queda|solo)\s+(?:\w+\s+)?"
+    r"entre\s+n[óo]s(?:otros)?|keep\s+(?:this|it)\s+(?:confidential|"
     r"quiet|secret|private)|(?:mantenha|manter)\s+(?:\S+\s+)?sigilo|en\s+secreto)\b"
     r"(?!\s{1,3}(?:\w+\s{1,3})?(?:invoices?|faturas?|facturas?|boletos?|orders?|pedidos?|"
     r"contracts?|contratos?|crops?|safras?|cosechas?|seasons?|years?|anos?|años?|eta|etd|"

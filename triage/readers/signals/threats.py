@@ -21,7 +21,8 @@ ARBITRATION_WORDS = re.compile(
         r"abogad[oa]s?", r"a[çc][ãa]o\s+judicial", r"a[çc][õo]es\s+judiciais",
         r"processo\s+judicial", r"medidas\s+(?:judiciais|legais|legales|judiciales)",
         r"justi[çc]a", r"ju[íi]zo", r"acci[óo]n(?:es)?\s+(?:legal|legales|judicial|judiciales)",
-        r"v[íi]a\s+judicial", r"demanda\s+(?:judicial|arbitral)", r"demandar", r"processar",
+        r"v[íi]a\s+judicial", r"v[íi]a\s+legal", r"demanda\s+(?:judicial|arbitral)",
+        r"demandar", r"processar",
         r"judicialmente",
         # A suit to collect the debt, a bill protested at the notary ("ajuizará ação de
         # cobrança", "protesto da duplicata", "cobro judicial").
@@ -60,6 +61,8 @@ CANCELLATION_WORDS = re.compile(
         r"open|undelivered|pending)\s+(?:balance|quantity|quantities|tons|tonnes|bales|lots?|"
         r"shipments?|part)",
         r"cancelar\s+o\s+saldo\s+(?:\w+\s+){0,2}?(?:contrato|toneladas|fardos)",
+        r"cancelar\s+(?:los|las|os|as)\s+(?:embarques|env[íi]os|entregas|remessas|saldos)\s+"
+        r"(?:pendientes|pendentes|restantes)",
         r"cancelar\s+el\s+saldo\s+(?:\w+\s+){0,2}?(?:contrato|toneladas|pacas)",
         r"(?:cancelamento|rescis[ãa]o|cancelaci[óo]n|rescisi[óo]n|resoluci[óo]n)\s+"
         r"d[oe]l?\s+(?:\w+\s+)?contrat[oa]s?",

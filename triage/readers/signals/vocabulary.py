@@ -85,6 +85,7 @@ _WEIGHT = [
     r"weight\s+(?:loss|difference|discrepanc(?:y|ies)|claim|deficit|deficiency|short)",
     r"shortfall\s+(?=(?:of\s+)?[\d.,]+\s*(?:%|kgs?|lbs|mt|t\b|tons|tonnes|bales))",
     r"kgs?\s+(?:short|missing|less)", r"missing\s+(?:bales|weight)", r"falta\s+de\s+peso",
+    r"(?:faltante|quebra|merma|falta)\s+de\s+[\d.,]+\s*(?:%|kgs?|kilos|toneladas|t\b)",
     r"faltante\s+de\s+peso", r"peso\s+faltante", r"merma(?:\s+de\s+peso)?",
     r"quebra\s+de\s+peso", r"diferen[çc]a\s+de\s+peso", r"perda\s+de\s+peso",
     r"peso\s+(?:a\s+menos|inferior|faltante)", r"d[ée]ficit\s+de\s+peso",
