@@ -155,6 +155,14 @@ PUT_OR_TOLD = [
     ("Sehubungan itu, kami menuntut bayaran balik perbezaan harga tersebut berjumlah "
      "RM 38,400.00.",
      "Senarai harga: perbezaan harga antara gred ialah RM 38,400.00 bagi setiap lot."),
+    # Chinese: a claim raised; a claim not raised for a shortage within the franchise.
+    ("到港复重短重0.81%,超出0.5%的免赔额,因此我司对本批货物提出索赔。",
+     "到港复重短重0.31%,在0.5%的免赔额之内,因此我司对本批货物不提出索赔。"),
+    # A claim and an arbitration closed a year ago, in a friendly note: told as history.
+    ("We found wet bales in lot M40011 and our moisture claim is attached; we will go to "
+     "arbitration if needed.",
+     "It's been a year since we closed that arbitration over the 2025 moisture claim, and "
+     "I'm glad we found a way to work together again."),
     # A credit note asked of us for a weight shortage found; a credit note announced.
     ("Encontramos un faltante de 2,4% sobre el peso de factura. El valor del faltante es de "
      "COP 42.000.000.\n\nAgradecemos emitir la nota crédito correspondiente.",

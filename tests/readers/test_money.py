@@ -591,6 +591,23 @@ def test_a_figure_replaced_by_this_revised_amount_is_not_counted():
                     "5.") == (Decimal("143500.00"), "USD")
 
 
+def test_a_wrapped_sentence_is_read_whole_for_what_closes_its_figure():
+    # Claims we notified to our insurer, their reserve on the wrapped line: not open;
+    # the same wrapping around a claim put to us leaves it open.
+    told = ("For your records, underwriters currently hold 3 open cargo claims notified by "
+            "you under this\ncover (total reserve USD 410,000); we will report on progress.")
+    assert not any(c.open for c in money.claimed_totals(told))
+    put = ("For your records, after the joint survey we hold you liable for the damaged "
+           "cargo under this\ncover (total claim USD 410,000); we await your proposal.")
+    assert [c.open for c in money.claimed_totals(put)] == [True]
+
+
+def test_a_rate_per_container_or_day_is_a_price():
+    assert exposure("We claim liquidated damages: USD 150 per FEU of MQC shortfall.") is None
+    assert exposure("We claim liquidated damages of USD 150 for the MQC shortfall.") == (
+        Decimal(150), "USD")
+
+
 def test_a_rate_times_a_quantity_is_a_price_not_a_claim():
     # "24.985,20 kg x EUR 1,80": the rate is a price; the product is the claim.
     assert exposure("Zu vergüten 24.985,20 kg x EUR 1,80 = EUR 44.973,36 Schadenersatz.") == (

@@ -36,6 +36,8 @@ _SENTENCE_WINDOW, _PARAGRAPH_WINDOW, _AFTER_WINDOW = 300, 600, 40
 # German puts the verb last ("... EUR 212.000,00 nach Abzug des Selbstbehalts heute auf
 # Ihr Konto überwiesen").
 _FAR_WINDOW = 240
+# A line at least this long that ends mid-sentence was wrapped by the mail client.
+_WRAPPED = 60
 
 # A rate multiplying a quantity before it: "24.985,20 kg x EUR 1,80", "6 days x USD 150.00".
 _RATE_BEFORE_RE = re.compile(
@@ -119,14 +121,18 @@ class _Context:
         return max(lo, self.break_ends[i]) if i >= 0 else lo
 
     def wrapped_start(self, pos: int, window: int) -> int:
-        """``sentence_start``, except that a figure starting a hard-wrapped line ("resta
-        da saldare l'importo di" / "EUR 38.000,00.") reads on from the line above when
-        that line does not end its sentence."""
+        """``sentence_start``, except that a hard-wrapped sentence ("resta da saldare
+        l'importo di" / "EUR 38.000,00.", "3 open cargo claims notified by you under this" /
+        "cover (total reserve USD 410,000)") reads on from the line above when that line
+        does not end its sentence: a figure starting its line, or a line above long enough
+        to have been wrapped (``_WRAPPED``)."""
         lo = self.sentence_start(pos, window)
-        if lo <= 1 or self.text[lo:pos].strip() or self.text[lo - 1] != "\n":
+        if lo <= 1 or self.text[lo - 1] != "\n":
             return lo
         above = self.text[self.text.rfind("\n", 0, lo - 1) + 1:lo - 1].rstrip()
         if not above or above[-1] in ".!?:;|。！？":
+            return lo
+        if self.text[lo:pos].strip() and len(above) < _WRAPPED:
             return lo
         return self.sentence_start(lo - 1, window)
 
@@ -198,7 +204,7 @@ class _Context:
         the payment (``_CLOSED_BY_ACT_RE``, read to the sentence's end: "ziehen wir
         unsere Reklamation über EUR 80.000 zurück"), and no bound stands right before
         it ("el único abierto, menos de USD 1.000")."""
-        lo, hi = self.sentence_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
+        lo, hi = self.wrapped_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
         return not (_NOT_OPEN_RE.search(self.text, lo, hi)
                     or _BOUND_BEFORE_RE.search(self.text, max(0, a.start - 16), a.start)
                     or _CLOSED_BY_ACT_RE.search(self.text, lo, self.sentence_end_far(a.end)))

@@ -150,7 +150,7 @@ _PER_UNIT_RE = re.compile(
     r"[ \t]{0,2}(?:(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?"
     r"(?:lbs?|pounds?|libras?|tons?|tonnes?|toneladas?"
     r"|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|units?|unidad|unidade|containers?"
-    r"|contêiner|contenedor)|each|pmt)(?![^\W\d_])",
+    r"|contêiner|contenedor|feu|teu|cntrs?|days?|dias?|d[íi]as?)|each|pmt)(?![^\W\d_])",
     re.IGNORECASE,
 )
 # The words that state an amount as the claim itself ("our claim is", "we claim",
@@ -214,8 +214,8 @@ _NOT_OPEN_RE = re.compile(
     r"|promedio|portfolio|carteira|cartera"
     # claimed by the reader (a supplier acknowledging our claim: "o valor reclamado por
     # vocês é de R$ 410.000,00", "your claim of USD 64,000")
-    r"|(?:claimed|demanded|requested|reclamad[oa]|pleitead[oa]|solicitad[oa]|exigid[oa]"
-    r"|gefordert|r[ée]clam[ée]e?|richiest[oa])\s+(?:\w+\s+)?(?:by\s+you|por\s+voc[êe]s?"
+    r"|(?:claimed|demanded|requested|notified|lodged|submitted|filed|reclamad[oa]|solicitad[oa]"
+    r"|pleitead[oa]|exigid[oa]|gefordert|r[ée]clam[ée]e?|richiest[oa])\s+(?:\w+\s+)?(?:by\s+you|por\s+voc[êe]s?"
     r"|por\s+usted(?:es)?|von\s+ihnen|par\s+vous|da\s+voi)"
     r"|your\s+(?:\w+\s+){0,2}?claim|sua\s+reclama[çc][ãa]o|vossa\s+reclama[çc][ãa]o|su\s+reclam(?:o|aci[óo]n)"
     r"|ihre\s+(?:reklamation|forderung)|votre\s+r[ée]clamation|il\s+vostro\s+reclamo"

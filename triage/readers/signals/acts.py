@@ -119,7 +119,8 @@ _CLAIM_ASSERTION = _whole(
     r"tazminat\s+talep\w*", r"talebimiz\w*", r"itiraz\s+ediyoruz", r"reklamasyonumuz\w*",
     r"(?:y[êe]u\s+c[ầa]u|đòi)\s+b[ồo]i\s+th[ưu][ờo]ng", r"ch[úu]ng\s+t[ôo]i\s+khi[ếe]u\s+n[ạa]i",
     r"khi[ếe]u\s+n[ạa]i\s+c[ủu]a\s+ch[úu]ng\s+t[ôo]i",
-    "要求赔偿", "要求补偿", "向贵方索赔", "向贵司索赔", "特此索赔", "提出索赔", "我方索赔",
+    "要求赔偿", "要求补偿", "向贵方索赔", "向贵司索赔", "特此索赔",
+    "(?<!不)(?<!未)(?<!无意)提出索赔", "我方索赔",
     "我们索赔", "我司索赔", *further.CLAIM_ASSERTION,
 )
 _FINDING_ANY = _whole(
@@ -199,6 +200,7 @@ _HISTORY = _whole(
     r"(?:in|em|en|back\s+in|im|nel|no\s+ano\s+de)\s+(?:19|20)\d\d\s*,?\s+(?:when|quando|"
     r"cuando|als|lorsque|quand|quando)",
     r"\d+\s+years\s+ago", r"years\s+ago", r"h[áa]\s+\d+\s+anos", r"hace\s+\d+\s+a[ñn]os",
+    r"(?:it['’]s|it\s+has)\s+been\s+(?:a|one|two|three|\d+)\s+(?:years?|seasons?)\s+since",
     r"back\s+in\s+(?:19|20)\d\d", r"(?:i|we)\s+(?:still\s+|will\s+always\s+)?remember",
     r"over\s+the\s+years", r"vor\s+\d+\s+jahren", r"il\s+y\s+a\s+\d+\s+ans",
 )
