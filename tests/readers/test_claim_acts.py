@@ -155,6 +155,20 @@ PUT_OR_TOLD = [
     ("Sehubungan itu, kami menuntut bayaran balik perbezaan harga tersebut berjumlah "
      "RM 38,400.00.",
      "Senarai harga: perbezaan harga antara gred ialah RM 38,400.00 bagi setiap lot."),
+    # A mill's follow-up quoting its own claim; a gin that received our claim, quoting it.
+    ("Alguma novidade sobre o assunto abaixo?\n\n"
+     "> Na reclassificação dos fardos do lote M41377 encontramos contaminação por\n"
+     "> polipropileno em 84 fardos. Estamos apresentando reclamação.\n",
+     "Recebemos a reclamação de vocês referente aos 84 fardos do lote M41377; nosso técnico "
+     "fará a vistoria na terça-feira.\n\n"
+     "> Na reclassificação dos fardos do lote M41377 encontramos contaminação por\n"
+     "> polipropileno em 84 fardos. Estamos apresentando reclamação.\n"),
+    # A discount asked of us for contamination found; a supplier accepting ours.
+    ("Encontramos contaminação por polipropileno em 38 fardos do lote MA27-0410 e "
+     "solicitamos o desconto de R$ 96.000,00 sobre o contrato.",
+     "A São Raimundo reconhece a contaminação por polipropileno encontrada pela Carnaúba em "
+     "38 fardos.\n\nAceitamos o desconto de R$ 96.000,00 sobre o valor do contrato de "
+     "compra."),
     # Chinese: a claim raised; a claim not raised for a shortage within the franchise.
     ("到港复重短重0.81%,超出0.5%的免赔额,因此我司对本批货物提出索赔。",
      "到港复重短重0.31%,在0.5%的免赔额之内,因此我司对本批货物不提出索赔。"),

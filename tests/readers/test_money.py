@@ -314,6 +314,10 @@ STATED_OR_NOT = [
     ("Please accept our notice of claim for USD 92,000.00 for wet damage to 96 bales.",
      "We acknowledge receipt of your notice of claim dated 25 August for USD 92,000.00 in "
      "respect of wet damage to 96 bales."),
+    # An accounting provision for claims.
+    ("Reclamação de clientes do lote 4: R$ 18.412.600,00 conforme laudo.",
+     "Confirmação do saldo da conta \"Provisão para reclamações de clientes\", de "
+     "R$ 18.412.600,00 em 31/12/2026."),
     # A year's claims counted in a bulletin.
     ("我方就第5批向贵方索赔1.2亿美元。",
      "2026年度,会员企业共报告进口棉质量索赔186起,涉及金额约1.2亿美元。"),
@@ -600,6 +604,14 @@ def test_a_wrapped_sentence_is_read_whole_for_what_closes_its_figure():
     put = ("For your records, after the joint survey we hold you liable for the damaged "
            "cargo under this\ncover (total claim USD 410,000); we await your proposal.")
     assert [c.open for c in money.claimed_totals(put)] == [True]
+
+
+def test_a_figure_restated_rounded_counts_once():
+    assert exposure("Reclamamos R$ 18.412.600,00 (aprox. R$ 18,4 milhões) pelo lote 4.") == (
+        Decimal("18412600.00"), "BRL")
+    # Two figures of two lots, near in value, both count.
+    assert exposure("Reclamamos R$ 100.000,00 pelo lote 4 e R$ 98.000,00 pelo lote 5.") == (
+        Decimal("198000.00"), "BRL")
 
 
 def test_a_rate_per_container_or_day_is_a_price():

@@ -223,6 +223,7 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
             if not any(c.kind == "claim" and not c.weak for c in before):
                 kinds[i] = "contract"
     _per_bale_claims(ctx, amounts, kinds)
+    _approximations(text, amounts, kinds)
     stated_through, balances = _supersede(ctx, amounts, kinds)
     claim_words = any(c.kind == "claim" and not c.weak for c in ctx.cues)
     wanted = {"claim", "cost"} if claim_words else {"claim"}
@@ -255,6 +256,23 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
             any(ctx.conditional(a) for a in counted),
             tuple((a.start, a.end) for a in counted if is_open(a) and ctx.done(a))))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
+
+
+# The same figure said again, rounded, right after it: "R$ 18.412.600,00 (aprox. R$ 18,4
+# milhões)", "USD 1,249,800 (about USD 1.25 million)".
+_APPROX_RE = re.compile(r"\s*[(\[,–-]?\s*(?:aprox\w*\.?|approx\w*\.?|about|around|roughly|"
+                        r"cerca\s+de|ca\.|c\.|~|≈|i\.\s?e\.|ou\s+seja|es\s+decir)\s*",
+                        re.IGNORECASE)
+
+
+def _approximations(text: str, amounts: list[Money], kinds: list[str]) -> None:
+    """Mark a rounded restatement of the figure before it (same currency, within 5 %)
+    as that figure, not a second one."""
+    for i in range(1, len(amounts)):
+        a, b = amounts[i - 1], amounts[i]
+        if (a.currency == b.currency and a.amount and abs(b.amount - a.amount) <= a.amount / 20
+                and _APPROX_RE.fullmatch(text, a.end, b.start)):
+            kinds[i] = "superseded"
 
 
 # A claim per bale over a stated number of bales: "a quality claim of USD 38.50 per bale

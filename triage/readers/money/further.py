@@ -43,7 +43,9 @@ STATEMENT = (r"|\bklaim|ganti\s+rugi|kompensasi|tuntutan|pampasan|損害賠償|�
 LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestros|"
                r"total\s+(?:indenizado|indemnizado|indemnified|paid\s+out))\b"
                # A year's claims counted ("2026年度, 会员企业共报告...索赔186起, 涉及金额约").
-               r"|年度|共报告|累计|[0-9]+起")
+               r"|年度|共报告|累计|[0-9]+起"
+               # An accounting provision for claims ("Provisão para reclamações de clientes").
+               r"|\b(?:provis[ãa]o|provis[õo]es|provisi[óo]n|provisiones|provisions?\s+for)\b")
 # Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not
 # claimed, a condition (``vocabulary._NOT_OPEN_RE``), and that record.
 NOT_OPEN = (r"|\b(?:(?:telah|sudah)\s+(?:\w+\s+)?(?:diselesaikan|dibayar|dilunasi|diterima|"

@@ -260,4 +260,17 @@ _CLAIM_RECEIVED = _whole(
     r"(?:reklamation|beanstandung|m[äa]ngelr[üu]ge)",
     r"(?:confermiamo|accusiamo)\s+(?:la\s+)?ricezione\s+del(?:la)?\s+vostr[oa]\s+"
     r"(?:reclamo|contestazione)",
+    r"(?:we|i)\s+(?:have\s+)?received\s+your\s+(?:\w+\s+)?(?:claim|complaint|debit\s+note)",
+    r"recebemos\s+(?:a|o|sua|vossa)\s+(?:\w+\s+)?(?:reclama\w*|nota\s+de\s+d[ée]bito)\s+"
+    r"(?:de\s+voc[êe]s|da\s+\w+|que)",
+    r"recibimos\s+(?:su|el|la)\s+(?:\w+\s+)?(?:reclamo|reclamaci[óo]n|nota\s+de\s+d[ée]bito)",
+    # ...or accepts it: "Aceitamos o desconto de R$ 96.000,00", "we accept your claim".
+    r"(?:we|i)\s+(?:hereby\s+)?accept\s+(?:your|the)\s+(?:\w+\s+)?(?:claim|allowance|discount|"
+    r"debit\s+note)",
+    r"aceitamos\s+(?:o|a|sua|vossa)\s+(?:\w+\s+)?(?:desconto|reclama\w*|abatimento|"
+    r"nota\s+de\s+d[ée]bito)",
+    r"aceptamos\s+(?:el|la|su)\s+(?:\w+\s+)?(?:descuento|reclamo|reclamaci[óo]n|"
+    r"nota\s+de\s+d[ée]bito)",
+    r"reconhece(?:mos)?\s+(?:a|o)\s+(?:\w+\s+)?(?:contamina\w*|reclama\w*|diferen\w*|"
+    r"quebra|falta)",
 )

@@ -221,8 +221,8 @@ def _claim_form(doc: _Doc, start: int) -> bool:
         if below < 0 or not doc.text[b:below].strip():
             break
         b = below
-    if not _FORM_HEAD.search(doc.low, a, b):
-        return False
+    if not _FORM_HEAD.search(doc.low, a, b) or doc.in_sentence("claim_received", a, b):
+        return False  # no form, or the sender accepting the claim made on it
     # A statement of account's rows: each line its own item ("Invoice ... paid" / "Debit
     # note DN-0912 ... OPEN - quality allowance"); a line naming its defect is read alone.
     line = doc.text.rfind("\n", 0, start) + 1, _line_end(doc, start)
@@ -237,6 +237,11 @@ def _claim_form(doc: _Doc, start: int) -> bool:
     above = _block_start(doc, max(a - 2, 0))
     return (above < a and _form_defect(doc, above, a)
             and not _FORM_CLOSED.search(doc.low, above, a))
+
+
+def _quoted(doc: _Doc, pos: int) -> bool:
+    """Whether ``pos`` stands on a quoted line ("> ...")."""
+    return doc.text[doc.text.rfind("\n", 0, pos) + 1:pos].lstrip().startswith(">")
 
 
 def _line_end(doc: _Doc, pos: int) -> int:
@@ -297,8 +302,12 @@ def claim_is_made(text: str) -> bool:
         # The sender withdraws its claim: the email's claim words are about that one.
         if not made and not doc.anywhere("withdrawal"):
             patterns = [CLAIM_WORDS, *CLAIM_TYPE_PATTERNS.values()]
+            # A sender who received or accepts a claim: the claim quoted below (">") is
+            # the reader's own, not one put to the reader.
+            received = doc.anywhere("claim_received")
             made = any(_act_in_sentence(doc, m) for p in patterns
-                       for m in _iter_affirmed(doc, p))
+                       for m in _iter_affirmed(doc, p)
+                       if not (received and _quoted(doc, m.start())))
         if not made and not doc.anywhere("withdrawal") and (
                 _first(doc, CLAIM_WORDS) is not None or doc.anywhere("claim_assertion")
                 or _FORM_HEAD.search(doc.low)):
