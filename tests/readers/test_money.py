@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.growth import assert_linear
-from triage.readers import money
+from triage.readers import money, signals
 
 
 def read(text: str) -> list[tuple[Decimal, str | None]]:
@@ -612,6 +612,28 @@ def test_a_figure_restated_rounded_counts_once():
     # Two figures of two lots, near in value, both count.
     assert exposure("Reclamamos R$ 100.000,00 pelo lote 4 e R$ 98.000,00 pelo lote 5.") == (
         Decimal("198000.00"), "BRL")
+
+
+def test_a_balance_left_open_after_an_instalment_is_the_claim():
+    claim = ("Just a friendly reminder on the quality claim on contract CCT-S-2026/0934. We "
+             "received your first instalment of USD 30,000 in May, thank you.\n\nThe remaining "
+             "balance of USD 118,400 is still open in our books.")
+    assert exposure(claim) == (Decimal(118400), "USD")
+    assert signals.claim_is_made(claim)
+    # An account's balance after an invoice paid, no claim named: nothing claimed.
+    account = ("We received your payment of USD 30,000 for invoice 7, thank you.\n\nThe "
+               "remaining balance of USD 118,400 is still open in our books.")
+    assert money.claimed_totals(account) == []
+    assert not signals.claim_is_made(account)
+
+
+def test_a_new_figure_that_replaces_the_previous_claim_is_the_claim():
+    text = ("Klaim awal kami sebesar Rp 1.250.000.000 didasarkan pada 186 bal.\n\nDengan "
+            "demikian, klaim kami revisi menjadi Rp 690.000.000. Nilai ini menggantikan klaim "
+            "sebelumnya.")
+    assert exposure(text) == (Decimal(690000000), "IDR")
+    assert exposure("Our claim for lot 4 is USD 40,000. Our claim for lot 5 is USD 30,000. "
+                    "Both stand.") == (Decimal(70000), "USD")
 
 
 def test_a_rate_per_container_or_day_is_a_price():

@@ -50,6 +50,7 @@ from triage.readers.money.claims import (
     claimed_totals,
 )
 from triage.readers.money.figures import parse_number
+from triage.readers.money.revisions import states_open_balance
 
 __all__ = [
     "Claimed",
@@ -60,6 +61,7 @@ __all__ = [
     "claimed_totals",
     "find_amounts",
     "parse_number",
+    "states_open_balance",
 ]
 
 

@@ -56,9 +56,20 @@ _REPLACED_BY_THIS_RE = re.compile(
     re.IGNORECASE)
 
 
+# ...or a new figure that says it replaces the one before: "klaim kami revisi menjadi Rp
+# 690.000.000 (...). Nilai ini menggantikan klaim sebelumnya", "This amount replaces our
+# previous claim", "Este valor substitui a reclamação anterior".
+_REPLACES_PREVIOUS_RE = re.compile(
+    r"(?:replaces?|supersedes?|substitui|substituem|sustituye|reemplaza|remplace|ersetzt"
+    r"|sostituisce|menggantikan)\s+(?:\w+\s+){0,3}?(?:previous|earlier|original|anterior"
+    r"|sebelumnya|pr[ée]c[ée]dente?|vorherige\w*|bisherige\w*|precedente)", re.IGNORECASE)
+_REPLACES_REACH = 160
+
+
 def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
-    """(old, new) pairs of a figure "replaced by" the next one of its currency, or by
-    "this revised amount" just before it."""
+    """(old, new) pairs of a figure "replaced by" the next one of its currency, by
+    "this revised amount" just before it, or by a new figure that "replaces the previous
+    claim" (the figure of its currency before it)."""
     pairs = [(i, i + 1) for i in range(len(amounts) - 1)
              if amounts[i].currency == amounts[i + 1].currency
              and amounts[i + 1].start - amounts[i].end <= _REPLACED_GAP
@@ -68,6 +79,16 @@ def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
         if (old.currency == new.currency and old.start - new.end <= _REVISION_VERB * 2
                 and _REPLACED_BY_THIS_RE.match(text, old.end, old.end + _REPLACED_GAP)):
             pairs.append((i, i - 1))
+    for i in range(1, len(amounts)):
+        new = amounts[i]
+        hi = min(len(text), new.end + _REPLACES_REACH,
+                 amounts[i + 1].start if i + 1 < len(amounts) else len(text))
+        if not _REPLACES_PREVIOUS_RE.search(text, new.end, hi):
+            continue
+        old = next((j for j in range(i - 1, -1, -1) if amounts[j].currency == new.currency
+                    and amounts[j].amount != new.amount), None)
+        if old is not None:
+            pairs.append((old, i))
     return pairs
 
 
@@ -194,8 +215,32 @@ def _supersede(ctx: _Context, amounts: list[Money],
         opened.add(balance)
         replaced |= {(amounts[claim].amount, amounts[claim].currency),
                      (amounts[paid].amount, amounts[paid].currency)}
+    # A balance left open after a payment, the claim's own figure never written ("We
+    # received your first instalment of USD 30,000. The remaining balance of USD 118,400
+    # is still open"), in mail with claim words: the balance is what is claimed.
+    claim_words = any(c.kind == "claim" and not c.weak for c in ctx.cues)
+    for b, a in enumerate(amounts):
+        if (not claim_words or b in opened or kinds[b] not in ("neutral", "claim", "cost")
+                or not _near(ctx, _BALANCE_RE, amounts, b)
+                or not _STILL_OPEN_RE.match(ctx.text, a.end, a.end + _NEAR_AFTER)):
+            continue
+        paid = next((p for p in range(b - 1, max(-1, b - _RECENT), -1)
+                     if amounts[p].currency == a.currency and (
+                         kinds[p] == "paid"
+                         or _near(ctx, _PAYMENT_RE, amounts, p, _PAYMENT_AFTER_RE))), None)
+        if paid is not None:
+            kinds[b] = "claim"
+            opened.add(b)
+            replaced.add((amounts[paid].amount, amounts[paid].currency))
     kept = {(amounts[i].amount, amounts[i].currency) for i in opened | stated}
     for i, a in enumerate(amounts):
         if (a.amount, a.currency) in replaced - kept:
             kinds[i] = _SUPERSEDED
     return stated, opened
+
+
+def states_open_balance(text: str, start: int, end: int) -> bool:
+    """Whether the figure at ``text[start:end]`` is called a balance still open ("the
+    remaining balance of USD 118,400 is still open", "saldo em aberto")."""
+    return bool(_BALANCE_RE.search(text, max(0, start - _NEAR_BEFORE), start)
+                and _STILL_OPEN_RE.match(text, end, min(len(text), end + _NEAR_AFTER)))

@@ -201,6 +201,12 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
     # A claim word beside the figure, unless the figure was paid or granted to us (an
     # insurer's indemnity transferred, a refund granted): a claim of ours, done.
     spans = [span for span in spans if span not in done]
+    # A claim's balance still open, in mail that names a claim ("a small housekeeping item
+    # from last season: the quality claim ... The remaining balance of USD 118,400 is
+    # still open in our books"): the rest is being asked for.
+    if CLAIM_WORDS.search(doc.low) and any(money.states_open_balance(doc.text, start, end)
+                                           for start, end in spans):
+        return True
     for m in _iter_affirmed(doc, CLAIM_WORDS):
         a, b = doc.sentence(m.start(), m.end())
         if any(start < b and end > a for start, end in spans):
@@ -309,7 +315,7 @@ def claim_is_made(text: str) -> bool:
                        for m in _iter_affirmed(doc, p)
                        if not (received and _quoted(doc, m.start())))
         if not made and not doc.anywhere("withdrawal") and (
-                _first(doc, CLAIM_WORDS) is not None or doc.anywhere("claim_assertion")
+                CLAIM_WORDS.search(doc.low) or doc.anywhere("claim_assertion")
                 or _FORM_HEAD.search(doc.low)):
             made = _claim_beside_open_figure(doc)
         doc._memo["made"] = made or bool(doc._memo.get("overflow"))
