@@ -636,6 +636,25 @@ def test_a_new_figure_that_replaces_the_previous_claim_is_the_claim():
                     "Both stand.") == (Decimal(70000), "USD")
 
 
+def test_a_penalty_we_paid_our_customer_is_a_cost_claimed_and_open():
+    # Paid to the claimant's own customer: a loss claimed from us, still open.
+    (claimed,) = money.claimed_totals(
+        "Our losses for sorting labour, rejected yarn and the penalty paid to our garment "
+        "customer total USD 212,600.00.")
+    assert claimed.money.amount == Decimal("212600.00") and claimed.open
+    # Paid to us, the same figure is not open.
+    assert not any(c.open for c in money.claimed_totals(
+        "Our losses for sorting labour were paid to you in full: USD 212,600.00."))
+
+
+def test_an_italian_damage_figure_is_claimed_and_its_claim_phrase_states_it():
+    assert exposure("Il danno complessivo ammonta a EUR 46.800,00.") == (
+        Decimal("46800.00"), "EUR")
+    (claimed,) = money.claimed_totals(
+        "Chiediamo pertanto il risarcimento del danno, quantificato in USD 74.000.")
+    assert claimed.stated
+
+
 def test_a_rate_per_container_or_day_is_a_price():
     assert exposure("We claim liquidated damages: USD 150 per FEU of MQC shortfall.") is None
     assert exposure("We claim liquidated damages of USD 150 for the MQC shortfall.") == (

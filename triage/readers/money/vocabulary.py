@@ -46,13 +46,12 @@ _CUES = [
               r"|reklamation\w*|beanstandung\w*|m[äa]ngelr[üu]ge|anspr[üu]ch\w*|anspruch\w*"
               r"|schadens?(?:summe|betrag|h[öo]he)|schaden|verlust\w*|minderung\w*"
               r"|preisminderung|belastungsanzeige|lastschrift|abzug|gutschrift"
-              r"|geltend(?: machen| gemacht)?"
-              r"|r[ée]clam\w*|indemnit[ée]s?|indemnisation|d[ée]dommagement"
-              r"|dommages(?:-int[ée]r[êe]ts)?|pr[ée]judice|pertes?|r[ée]faction|avoir"
-              r"|note de d[ée]bit|r[ée]duction de prix"
-              r"|reclamo|reclami|risarciment\w*|indennizz\w*|danni|perdit[ae]"
-              r"|contestazione|nota di debito|riduzione (?:di|del) prezzo|abbuono"
-              r"|tazminat\w*|hasar\w*|zarar\w*|kay[ıi]p\w*|reklamasyon\w*|[şs]ikayet\w*"
+              r"|geltend(?: machen| gemacht)?|r[ée]clam\w*|indemnit[ée]s?|indemnisation"
+              r"|d[ée]dommagement|dommages(?:-int[ée]r[êe]ts)?|pr[ée]judice|pertes?|r[ée]faction"
+              r"|avoir|note de d[ée]bit|r[ée]duction de prix"
+              r"|reclamo|reclami|risarciment\w* de(?:l|i) dann[oi]|risarciment\w*|indennizz\w*"
+              r"|dann[oi]|perdit[ae]|contestazione|nota di debito|riduzione (?:di|del) prezzo"
+              r"|abbuono|tazminat\w*|hasar\w*|zarar\w*|kay[ıi]p\w*|reklamasyon\w*|[şs]ikayet\w*"
               r"|fiyat (?:fark[ıi]|indirimi)|bor[çc] dekontu"
               r"|b[ồo]i th[ưu][ờo]ng|khi[ếe]u n[ạa]i|thi[ệe]t h[ạa]i|t[ổo]n th[ấa]t"
               r"|đòi|gi[ảa]m gi[áa]"),
@@ -63,11 +62,11 @@ _CUES = [
                    r"|y[êe]u c[ầa]u|đề nghị"),
     # Costs are claimed in a claim ("survey costs: USD 2,500"), not in an invoice.
     ("cost", r"(?:invoiced|charged|billed) to (?:us|our company)|cobrad[oa]s? de n[óo]s"
+             r"|paid to (?:our|the) (?:\w+ )?(?:customers?|clients?|buyers?)"
              r"|faturad[oa]s? contra n[óo]s|facturad[oa]s? a nosotros"
              r"|nos (?:cobraron|facturaron)|costs?|fees?|expenses|charges|custos?|despesas"
-             r"|honor[áa]rios|gastos|costos?"
-             r"|cargos|kosten|geb[üu]hren|spesen|auslagen|frais|co[ûu]ts?|costi|spese"
-             r"|masraf\w*|maliyet\w*|[üu]cret\w*|chi ph[íi]"),
+             r"|honor[áa]rios|gastos|costos?|cargos|kosten|geb[üu]hren|spesen|auslagen|frais"
+             r"|co[ûu]ts?|costi|spese|masraf\w*|maliyet\w*|[üu]cret\w*|chi ph[íi]"),
     ("contract", r"contract(?:ed)? (?:value|amount|price|total|worth|sum)"
                  r"|value of (?:the|this|our) contract|total contract"
                  r"|(?:cargo|shipment|goods) value|value of the (?:cargo|shipment|goods)"
@@ -205,7 +204,8 @@ _CONDITION_RE = re.compile(
 # over USD 50,000"), a total over many claims. In every language we read; Chinese with
 # no word boundaries ("已结清", "不再索赔", "如果").
 _NOT_OPEN_RE = re.compile(
-    r"(?<![^\W\d_])(?:settled|withdrawn|withdrew|closed|resolved|paid|received|credited"
+    r"(?<![^\W\d_])(?:settled|withdrawn|withdrew|closed|resolved|received|credited"
+    r"|paid(?!\s+to\s+(?:our|the)\s+(?:\w+\s+)?(?:customers?|clients?|buyers?))"
     r"|liquidad\w*|quitad\w*|encerrad\w*|retirad\w*|pag[oa]s?|pagad[oa]s?|cerrad[oa]s?"
     r"|resuelt[oa]s?|recebid[oa]s?|recibid[oa]s?|abonad[oa]s?|creditad[oa]s?|if|unless|caso"
     r"|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|allega|trasmett))|over|above"
