@@ -27,6 +27,19 @@ def evaluate(amount=None, currency=None, deadline=None, text="", received=MONDAY
                              email_text=text, policy=POLICY, read_deadlines=read_deadlines)
 
 
+def test_a_claim_the_sender_received_is_the_readers_own_and_its_figure_no_fact_against_it():
+    ack = ("We acknowledge receipt of your notice of claim dated 2 April 2027.\n\n"
+           "  Claimed amount: USD 310,000.00 (6 containers, seawater ingress)\n")
+    result = backstop.evaluate(extracted=Exposure(None, None), deadline=None,
+                               received_at=datetime(2026, 11, 16, 9, tzinfo=UTC),
+                               email_text=ack, policy=POLICY, figures_ours=True)
+    assert not result.escalate and not result.review
+    # The same figure in a notice put to us escalates.
+    notice = ("Please find our notice of claim dated 2 April 2027.\n\n"
+              "  Claimed amount: USD 310,000.00 (6 containers, seawater ingress)\n")
+    assert evaluate(text=notice).escalate
+
+
 def test_mail_read_as_routine_still_escalates_on_a_claimed_amount_but_not_on_a_deadline():
     claim = "Não aceitaremos menos que US$ 60 mil de compensação pelos lotes 330 a 336."
     assert evaluate(text=claim, read_deadlines=False).escalate

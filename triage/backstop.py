@@ -129,6 +129,7 @@ def evaluate(
     read_deadlines: bool = True,
     model_claim: bool | None = None,
     part_starts: tuple[int, ...] = (),
+    figures_ours: bool = False,
 ) -> BackstopResult:
     """Objective facts of an email. Checks the extraction *and* what the email itself
     states (the full text, not the model's clipped copy), so an extraction that
@@ -140,13 +141,16 @@ def evaluate(
     is ordinary business, not a reason to call the desk. ``model_claim=False``: the
     model called the mail routine and only the rules read a claim; a written deadline
     then goes to a person. ``part_starts``: where each part of ``email_text`` after the
-    first begins (HTML, attachments), so a figure repeated in a part counts once."""
+    first begins (HTML, attachments), so a figure repeated in a part counts once.
+    ``figures_ours``: the sender acknowledges or accepts a claim made on it (an insurer's
+    "we acknowledge receipt of your notice of claim ... Claimed amount: USD 310,000"): the
+    email's claim figures are the reader's own claim, not a fact against it."""
     result = BackstopResult()
     triggers, review, usd = exposure_triggers(extracted, policy)
     result.triggers += triggers
     result.review += review
     result.exposure_usd = usd
-    if not triggers:
+    if not triggers and not figures_ours:
         _stated_amounts(result, email_text, policy, part_starts)
     received_on = _local_day(received_at, policy.time_zone)
     written, quote = (dates.response_deadline(email_text, received_on, policy.holidays)

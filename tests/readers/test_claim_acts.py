@@ -169,6 +169,27 @@ PUT_OR_TOLD = [
      "A São Raimundo reconhece a contaminação por polipropileno encontrada pela Carnaúba em "
      "38 fardos.\n\nAceitamos o desconto de R$ 96.000,00 sobre o valor do contrato de "
      "compra."),
+    # An insurer's notice of claim put to us; an insurer acknowledging ours.
+    ("Please find our notice of claim dated 2 April 2027 for the seawater damage.\n\n"
+     "  Claimed amount: USD 310,000.00 (6 containers, seawater ingress)\n",
+     "We acknowledge receipt of your notice of claim dated 2 April 2027.\n\n"
+     "  Claimed amount: USD 310,000.00 (6 containers, seawater ingress)\n"),
+    # A gin accepting our claim, above our own claim in the thread below its header.
+    ("Prezado Gilmar,\nNa classificação do lote TFL-27-0044 identificamos 37 fardos com "
+     "fragmentos de plástico. Apresentamos reclamação de R$ 96.500,00.\n",
+     "Aceitamos a reclamação de vocês no valor de R$ 96.500,00 e vamos emitir nota de "
+     "crédito.\n\n-----Mensagem original-----\nPrezado Gilmar,\nNa classificação do lote "
+     "TFL-27-0044 identificamos 37 fardos com fragmentos de plástico. Apresentamos "
+     "reclamação de R$ 96.500,00.\n"),
+    # A claim put in Thai and in Spanish; the same words saying none will be made.
+    ("บริษัทฯ พบสิ่งปนเปื้อนใน 12 เบล จึงขอเรียกร้องค่าเสียหายเป็นเงิน 1,200,000 บาท",
+     "ดังนั้นบริษัทฯ จะไม่มีการเรียกร้องค่าเสียหายใด ๆ สำหรับล็อตนี้"),
+    ("Encontramos pacas contaminadas en el lote 7, por lo que presentamos reclamo.",
+     "No se encontraron pacas contaminadas ni mojadas, por lo que no habrá reclamo."),
+    # A full discharge after a settlement credited.
+    ("Reclamamos R$ 158.000,00 pela diferença de qualidade do contrato TFS-26/0961.",
+     "Confirmamos o recebimento, em 07/05/2027, do crédito de R$ 158.000,00 referente ao "
+     "acordo. Damos plena, geral e irrevogável quitação quanto à referida reclamação."),
     # Chinese: a claim raised; a claim not raised for a shortage within the franchise.
     ("到港复重短重0.81%,超出0.5%的免赔额,因此我司对本批货物提出索赔。",
      "到港复重短重0.31%,在0.5%的免赔额之内,因此我司对本批货物不提出索赔。"),
@@ -357,6 +378,11 @@ THREAT_OR_NOT = [
      "instructed us to commence arbitration against you under the ICA Rules.",
      "Our Client has instructed us to review the arbitration clause of its standard "
      "contract before the new season."),
+    # Arbitration pursued; a claim withdrawn with arbitration renounced in the same breath.
+    ("Unless the claim is settled by Friday, we hereby give notice that we will pursue ICA "
+     "arbitration.",
+     "We hereby formally withdraw our claim of USD 240,000.00 and confirm that we will not "
+     "pursue ICA arbitration on this matter."),
     # Spanish: the pending shipments cancelled over this dispute, the legal route; the same
     # words of a shipping schedule and of a notice about another case.
     ("De no recibir una propuesta satisfactoria, nos veremos obligados a cancelar los "

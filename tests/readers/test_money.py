@@ -318,6 +318,12 @@ STATED_OR_NOT = [
     ("Reclamação de clientes do lote 4: R$ 18.412.600,00 conforme laudo.",
      "Confirmação do saldo da conta \"Provisão para reclamações de clientes\", de "
      "R$ 18.412.600,00 em 31/12/2026."),
+    # A credit note received after a long sentence, a claim dismissed by an award.
+    ("We claim USD 74,500.00 for the contamination of lot TFL-26-1087.",
+     "The credit note of USD 74,500.00 issued by you against contract TFS-26/0790 (lot "
+     "TFL-26-1087) has been received and adjusted in our accounts."),
+    ("我方就合同TFS-26/0802向贵方索赔美元135,000元。",
+     "裁决驳回了我司提出的美元135,000元索赔。本案就此结案。"),
     # A year's claims counted in a bulletin.
     ("我方就第5批向贵方索赔1.2亿美元。",
      "2026年度,会员企业共报告进口棉质量索赔186起,涉及金额约1.2亿美元。"),

@@ -216,7 +216,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     worded = made or signals.has_claim_signal(text)
     decision.is_claim = True if (model_is_claim or made) else model_is_claim
     decision.claim_signal_override = made and not model_is_claim
-    facts = {"text": text, "part_starts": part_starts, "model_claim": model_is_claim}
+    facts = {"text": text, "part_starts": part_starts, "model_claim": model_is_claim,
+             "figures_ours": signals.claim_received(text)}
     if not (model_is_claim or worded):
         # Neither the model nor the rules read a claim, but an amount stated as the
         # claim at or above the threshold is a fact on any route: it escalates here too.
@@ -271,7 +272,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
 
 def _backstop(decision: Decision, ext, email: EmailInput, config: Config, *, text: str,
               part_starts: tuple[int, ...], model_claim: bool | None,
-              read_deadlines: bool = True) -> backstop.BackstopResult:
+              figures_ours: bool = False, read_deadlines: bool = True
+              ) -> backstop.BackstopResult:
     """The objective facts: the extraction's figures checked against the email's own."""
     amount = currency = deadline = None
     if ext is not None:
@@ -280,15 +282,10 @@ def _backstop(decision: Decision, ext, email: EmailInput, config: Config, *, tex
         currency = ext.exposure_currency
         deadline = ext.response_deadline
     result = backstop.evaluate(
-        extracted=backstop.Exposure(amount, currency),
-        deadline=deadline,
-        received_at=email.received_at,
-        email_text=text,
-        policy=config.policy,
-        read_deadlines=read_deadlines,
-        model_claim=model_claim,
-        part_starts=part_starts,
-    )
+        extracted=backstop.Exposure(amount, currency), deadline=deadline,
+        received_at=email.received_at, email_text=text, policy=config.policy,
+        read_deadlines=read_deadlines, model_claim=model_claim, part_starts=part_starts,
+        figures_ours=figures_ours)
     decision.exposure_amount = amount
     decision.exposure_currency = currency or ""
     decision.response_deadline = result.deadline

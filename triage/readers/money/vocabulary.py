@@ -286,8 +286,8 @@ _CLOSED_BY_ACT_RE = re.compile(
     r"(?:(?:of|de|do|da|del|du|des|di|della|dell['’]|der|von)\s+)?"
     r"(?:(?:the|your|su|seu|sua|la|el|o|a|votre|vostro|vostra|il|ihrer|der)\s+)?"
     + _PAYMENT_NOUN +
-    r"|(?:pagamento|transfer[êe]ncia|pago|transferencia)(?:\s+\S+){0,5}?\s+"
-    r"(?:foi|fue)\s+(?:feit[oa]|efetuad[oa]|realizad[oa]|efectuad[oa])"
+    r"|(?:pagamento|transfer[êe]ncia|pago|transferencia|credit\s+note|payment)(?:\s+\S+){0,12}?\s+"
+    r"(?:foi|fue|has\s+been|was)\s+(?:feit[oa]|efetuad[oa]|realizad[oa]|efectuad[oa]|received|credited)"
     r"|[öo]deme\w*\s+(?:\S+\s+){0,3}?(?:ald[ıi]k|tahsil\s+ett\w*)"
     r"|đã\s+nhận\s+(?:được\s+)?(?:khoản\s+)?(?:thanh\s+to[áa]n|tiền|chuyển\s+khoản))"
     r"(?![^\W\d_])|撤回.{0,6}索赔|撤销.{0,6}索赔|取消.{0,6}借记单|收到.{0,8}(?:款项|付款|汇款|转账)",

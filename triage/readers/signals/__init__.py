@@ -59,6 +59,7 @@ from __future__ import annotations
 from triage.readers.signals.bank import BANK_CHANGE, bank_accounts, bank_change_signal
 from triage.readers.signals.claims import (
     claim_is_made,
+    claim_received,
     claim_types,
     find_affirmed,
     has_claim_signal,
@@ -87,6 +88,7 @@ __all__ = [
     "claim_types",
     "find_affirmed",
     "claim_is_made",
+    "claim_received",
     "has_claim_signal",
     "is_negated",
     "sender_lookalikes",

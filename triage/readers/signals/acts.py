@@ -152,6 +152,8 @@ _SETTLED = _whole(
     r"last\s+(?:year|season|crop)", r"ano\s+passado", r"safra\s+passada", r"a[ñn]o\s+pasado",
     r"last\s+(?:spring|summer|autumn|fall|winter|month|quarter)",
     r"full\s+and\s+final\s+settlement", r"quita[çc][ãa]o\s+(?:total|final|integral)",
+    r"(?:plena|total|geral|irrevog[áa]vel)[,\s]+(?:\w+[,\s]+){0,3}?quita[çc][ãa]o",
+    r"termo\s+de\s+quita[çc][ãa]o", r"nada\s+mais\s+(?:havendo|tendo)\s+a\s+reclamar",
     r"finiquito", r"file\s+closed", r"processo\s+encerrado", r"expediente\s+cerrado",
     # A reference marked closed: "Claim CL-2025-044 - settled", "Reclamo 2025-012 (cerrado)".
     r"\s{0,3}[-–(]\s{0,3}(?:settled|closed|resolved|withdrawn|encerrad[oa]|liquidad[oa]|"
@@ -177,7 +179,7 @@ _SETTLED = _whole(
     r"đã\s+(?:được\s+)?(?:gi[ảa]i\s+quy[ếe]t|thanh\s+to[áa]n|t[ấa]t\s+to[áa]n|r[úu]t|"
     r"đóng|kh[ée]p\s+l[ạa]i)", r"n[ăa]m\s+ngo[áa]i", r"v[ụu]\s+tr[ưu][ớo]c",
     "已结清", "已解决", "已撤回", "已撤销", "已关闭", "已支付", "已赔付", "已结案", "已了结",
-    "已和解", "去年", "上一季", "上季度",
+    "已和解", "去年", "上一季", "上季度", "驳回", "就此结案", "本案结案",
     "已于[^。，,]{0,8}?(?:结清|解决|撤回|关闭|支付|赔付|结案|了结|和解)", *further.SETTLED,
 )
 # The sender withdraws its own claim or closes the matter: anywhere in the email, the
@@ -219,7 +221,8 @@ _SETTLEMENT = _whole(
     r"(?:confirm|acknowledge)\w*\s+(?:the\s+)?receipt\s+(?:today\s+|herewith\s+|"
     r"with\s+thanks\s+)?of\s+(?:your\s+|the\s+)?"
     r"(?:payment|remittance|transfer|swift|usd|us\$|eur|brl|r\$|\$|€|\d)",
-    r"confirmamos\s+(?:o\s+)?recebimento\s+d[oa]\s+(?:pagamento|valor|transfer)",
+    r"confirmamos\s+(?:o\s+)?recebimento\s*,?\s*(?:\S+\s+){0,3}?d[oa]\s+(?:pagamento|valor|"
+    r"transfer|cr[ée]dito|dep[óo]sito)",
     r"confirmamos\s+(?:la\s+)?recepci[óo]n\s+del\s+(?:pago|importe)",
     r"quita[çc][ãa]o\s+(?:total|final|integral|plena)", r"finiquito",
     r"(?:als|zur)\s+(?:vollst[äa]ndige|endg[üu]ltige)\s+(?:\S+\s+)?(?:abgeltung|erledigung)",

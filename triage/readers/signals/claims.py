@@ -246,8 +246,21 @@ def _claim_form(doc: _Doc, start: int) -> bool:
 
 
 def _quoted(doc: _Doc, pos: int) -> bool:
-    """Whether ``pos`` stands on a quoted line ("> ...")."""
-    return doc.text[doc.text.rfind("\n", 0, pos) + 1:pos].lstrip().startswith(">")
+    """Whether ``pos`` stands in the quoted thread: on a quoted line ("> ..."), or below
+    a reply's header ("-----Mensagem original-----", "On ... wrote:")."""
+    if doc.text[doc.text.rfind("\n", 0, pos) + 1:pos].lstrip().startswith(">"):
+        return True
+    if "reply_header" not in doc._memo:
+        m = _REPLY_HEADER.search(doc.text)
+        doc._memo["reply_header"] = m.start() if m else len(doc.text)
+    return pos >= doc._memo["reply_header"]  # type: ignore[operator]
+
+
+_REPLY_HEADER = re.compile(
+    r"^[ \t]*-{2,}\s*(?:original\s+message|mensagem\s+original|mensaje\s+original|"
+    r"message\s+d['’]origine|urspr[üu]ngliche\s+nachricht|messaggio\s+originale)\s*-{2,}"
+    r"|^[ \t]*(?:on|em|el|le|am|il)\s[^\n]{0,160}(?:wrote|escreveu|escribi[óo]|a\s+[ée]crit|"
+    r"schrieb|ha\s+scritto)\s*:", re.IGNORECASE | re.MULTILINE)
 
 
 def _line_end(doc: _Doc, pos: int) -> int:
@@ -295,6 +308,13 @@ def _lead_in(doc: _Doc, start: int) -> tuple[int, int]:
     return 0, 0
 
 
+def claim_received(text: str) -> bool:
+    """Whether the sender acknowledges or accepts a claim made on it ("We acknowledge
+    receipt of your notice of claim", "Aceitamos o desconto"): the claim's figures in it
+    are the reader's own claim, not one on the reader."""
+    return _folded(text).anywhere("claim_received")
+
+
 def claim_is_made(text: str) -> bool:
     """Whether a claim is being made, not only talked about: a threat; an affirmed
     claim word or problem word in a sentence that claims (a finding in the goods, the
@@ -305,16 +325,17 @@ def claim_is_made(text: str) -> bool:
     doc = _folded(text)
     if "made" not in doc._memo:
         made = bool(_threat(doc)) or doc.anywhere("withheld")
+        received = doc.anywhere("claim_received")
         # The sender withdraws its claim: the email's claim words are about that one.
         if not made and not doc.anywhere("withdrawal"):
             patterns = [CLAIM_WORDS, *CLAIM_TYPE_PATTERNS.values()]
             # A sender who received or accepts a claim: the claim quoted below (">") is
             # the reader's own, not one put to the reader.
-            received = doc.anywhere("claim_received")
             made = any(_act_in_sentence(doc, m) for p in patterns
                        for m in _iter_affirmed(doc, p)
                        if not (received and _quoted(doc, m.start())))
-        if not made and not doc.anywhere("withdrawal") and (
+        # A sender acknowledging the reader's claim quotes its figures: no claim of its own.
+        if not made and not doc.anywhere("withdrawal") and not received and (
                 CLAIM_WORDS.search(doc.low) or doc.anywhere("claim_assertion")
                 or _FORM_HEAD.search(doc.low)):
             made = _claim_beside_open_figure(doc)

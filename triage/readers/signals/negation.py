@@ -23,7 +23,8 @@ _DET_NEGATORS = [
     "aucun", "aucune", "sans", "pas de", "exempt de", "exempte de", "exempts de",
     "exemptes de", "absence de", "nessun", "nessuna", "nessuno", "senza", "privo di",
     "priva di", "privi di", "prive di", "esente da", "esenti da", "libero da", "libera da",
-    "liberi da", "assenza di", "né", "hiçbir", *further.DET_NEGATORS,
+    "liberi da", "assenza di", "né", "hiçbir", "no habrá", "no habra", "não haverá",
+    "nao havera", "there will be no", *further.DET_NEGATORS,
 ]
 # Verbal negators. "no" is one in Spanish ("no se encontró") and English
 # ("no contamination": a determiner, handled with English fillers only, because in

@@ -125,7 +125,7 @@ def _threat_quote(doc: _Doc, m: re.Match[str]) -> str:
         return ""
     a, b = doc.sentence(m.start(), m.end())
     if (_generic_clause(doc, a, b) or doc.in_sentence("third_party", a, b)
-            or _EVENT.search(doc.low, a, b)):
+            or doc.in_sentence("withdrawal", a, b) or _EVENT.search(doc.low, a, b)):
         return ""
     cue = doc.last_cue("threat", max(a, m.start() - 150), m.end())
     if cue is not None:
