@@ -169,6 +169,18 @@ PUT_OR_TOLD = [
      "A São Raimundo reconhece a contaminação por polipropileno encontrada pela Carnaúba em "
      "38 fardos.\n\nAceitamos o desconto de R$ 96.000,00 sobre o valor do contrato de "
      "compra."),
+    # A statement's row marked outstanding under its claim's wrapped description; the
+    # same statement with an invoice outstanding and claims named only in a footer.
+    ("Please find our statement of account as of 31 March 2027.\n\n"
+     "  INV TF-EXP-27-0088   TFS-27/0021   USD 412,380.00   paid 12 Mar\n"
+     "  DN-HF-2027-014       quality claim TFS-26/0886, lot TFL-26-1241\n"
+     "                       (PP contamination, survey CSA/CN/27/0301)\n"
+     "                                     USD  96,400.00   OUTSTANDING\n",
+     "Please find our statement of account as of 31 March 2027.\n\n"
+     "  INV TF-EXP-27-0088   TFS-27/0021   USD 412,380.00   paid 12 Mar\n"
+     "  INV TF-EXP-27-0104   freight Santos - Shanghai, March sailings\n"
+     "                                     USD  96,400.00   OUTSTANDING\n\n"
+     "Quality claims are handled by our quality team, not by accounts.\n"),
     # An insurer's notice of claim put to us; an insurer acknowledging ours.
     ("Please find our notice of claim dated 2 April 2027 for the seawater damage.\n\n"
      "  Claimed amount: USD 310,000.00 (6 containers, seawater ingress)\n",

@@ -50,7 +50,7 @@ from triage.readers.money.claims import (
     claimed_totals,
 )
 from triage.readers.money.figures import parse_number
-from triage.readers.money.revisions import states_open_balance
+from triage.readers.money.revisions import marked_open, states_open_balance
 
 __all__ = [
     "Claimed",
@@ -60,6 +60,7 @@ __all__ = [
     "claimed_exposure",
     "claimed_totals",
     "find_amounts",
+    "marked_open",
     "parse_number",
     "states_open_balance",
 ]

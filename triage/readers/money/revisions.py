@@ -239,6 +239,12 @@ def _supersede(ctx: _Context, amounts: list[Money],
     return stated, opened
 
 
+def marked_open(text: str, end: int) -> bool:
+    """Whether the words right after a figure ending at ``end`` mark it open ("USD
+    96,400.00   OUTSTANDING", "em aberto")."""
+    return bool(_STILL_OPEN_RE.match(text, end, min(len(text), end + _NEAR_AFTER)))
+
+
 def states_open_balance(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is called a balance still open ("the
     remaining balance of USD 118,400 is still open", "saldo em aberto")."""

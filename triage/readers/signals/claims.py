@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from triage.readers import money
-from triage.readers.signals.document import _Doc, _folded
+from triage.readers.signals.document import _Doc, _folded, _quoted
 from triage.readers.signals.matching import _MAX_CANDIDATES
 from triage.readers.signals.negation import _post_negated, _pre_negated
 from triage.readers.signals.threats import (
@@ -207,6 +207,13 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
     if CLAIM_WORDS.search(doc.low) and any(money.states_open_balance(doc.text, start, end)
                                            for start, end in spans):
         return True
+    # A statement's row marked open under its claim's description ("DN-HF-2027-014  quality
+    # claim ... (PP contamination ...)" / "USD 96,400.00   OUTSTANDING").
+    for start, end in spans:
+        if money.marked_open(doc.text, end):
+            a = _block_start(doc, start)
+            if any(a <= m.start() < start for m in _iter_affirmed(doc, CLAIM_WORDS)):
+                return True
     for m in _iter_affirmed(doc, CLAIM_WORDS):
         a, b = doc.sentence(m.start(), m.end())
         if any(start < b and end > a for start, end in spans):
@@ -245,24 +252,6 @@ def _claim_form(doc: _Doc, start: int) -> bool:
             and not _FORM_CLOSED.search(doc.low, above, a))
 
 
-def _quoted(doc: _Doc, pos: int) -> bool:
-    """Whether ``pos`` stands in the quoted thread: on a quoted line ("> ..."), or below
-    a reply's header ("-----Mensagem original-----", "On ... wrote:")."""
-    if doc.text[doc.text.rfind("\n", 0, pos) + 1:pos].lstrip().startswith(">"):
-        return True
-    if "reply_header" not in doc._memo:
-        m = _REPLY_HEADER.search(doc.text)
-        doc._memo["reply_header"] = m.start() if m else len(doc.text)
-    return pos >= doc._memo["reply_header"]  # type: ignore[operator]
-
-
-_REPLY_HEADER = re.compile(
-    r"^[ \t]*-{2,}\s*(?:original\s+message|mensagem\s+original|mensaje\s+original|"
-    r"message\s+d['’]origine|urspr[üu]ngliche\s+nachricht|messaggio\s+originale)\s*-{2,}"
-    r"|^[ \t]*(?:on|em|el|le|am|il)\s[^\n]{0,160}(?:wrote|escreveu|escribi[óo]|a\s+[ée]crit|"
-    r"schrieb|ha\s+scritto)\s*:", re.IGNORECASE | re.MULTILINE)
-
-
 def _line_end(doc: _Doc, pos: int) -> int:
     end = doc.text.find("\n", pos)
     return len(doc.text) if end < 0 else end
@@ -271,10 +260,12 @@ def _line_end(doc: _Doc, pos: int) -> int:
 def _block_start(doc: _Doc, start: int) -> int:
     """Where the lines holding ``start`` begin: after the blank line above (within
     _FORM_LINES lines)."""
-    a = start
+    a = doc.text.rfind("\n", 0, start) + 1  # its own line, however indented
     for _ in range(_FORM_LINES):
-        above = doc.text.rfind("\n", 0, max(a - 1, 0))
-        if a <= 0 or not doc.text[above + 1:a].strip():
+        if a <= 0:
+            break
+        above = doc.text.rfind("\n", 0, a - 1)
+        if not doc.text[above + 1:a - 1].strip():
             break
         a = above + 1
     return a

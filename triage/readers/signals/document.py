@@ -4,6 +4,7 @@ block and looked up by bisection, computed once per text.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from functools import lru_cache
 
@@ -118,3 +119,21 @@ def _doc(text: str) -> _Doc:
 @lru_cache(maxsize=8)
 def _folded(text: str) -> _Doc:
     return _doc(fold_for_rules(text))
+
+
+def _quoted(doc: _Doc, pos: int) -> bool:
+    """Whether ``pos`` stands in the quoted thread: on a quoted line ("> ..."), or below
+    a reply's header ("-----Mensagem original-----", "On ... wrote:")."""
+    if doc.text[doc.text.rfind("\n", 0, pos) + 1:pos].lstrip().startswith(">"):
+        return True
+    if "reply_header" not in doc._memo:
+        m = _REPLY_HEADER.search(doc.text)
+        doc._memo["reply_header"] = m.start() if m else len(doc.text)
+    return pos >= doc._memo["reply_header"]  # type: ignore[operator]
+
+
+_REPLY_HEADER = re.compile(
+    r"^[ \t]*-{2,}\s*(?:original\s+message|mensagem\s+original|mensaje\s+original|"
+    r"message\s+d['’]origine|urspr[üu]ngliche\s+nachricht|messaggio\s+originale)\s*-{2,}"
+    r"|^[ \t]*(?:on|em|el|le|am|il)\s[^\n]{0,160}(?:wrote|escreveu|escribi[óo]|a\s+[ée]crit|"
+    r"schrieb|ha\s+scritto)\s*:", re.IGNORECASE | re.MULTILINE)
