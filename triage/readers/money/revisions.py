@@ -85,7 +85,8 @@ def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
                  amounts[i + 1].start if i + 1 < len(amounts) else len(text))
         if not _REPLACES_PREVIOUS_RE.search(text, new.end, hi):
             continue
-        old = next((j for j in range(i - 1, -1, -1) if amounts[j].currency == new.currency
+        old = next((j for j in range(i - 1, max(-1, i - 1 - _RECENT), -1)
+                    if amounts[j].currency == new.currency
                     and amounts[j].amount != new.amount), None)
         if old is not None:
             pairs.append((old, i))

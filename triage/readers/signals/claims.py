@@ -209,10 +209,12 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
         return True
     # A statement's row marked open under its claim's description ("DN-HF-2027-014  quality
     # claim ... (PP contamination ...)" / "USD 96,400.00   OUTSTANDING").
-    for start, end in spans:
-        if money.marked_open(doc.text, end):
+    marked = [(start, end) for start, end in spans if money.marked_open(doc.text, end)]
+    if marked:
+        words = [m.start() for m in _iter_affirmed(doc, CLAIM_WORDS)]
+        for start, _ in marked:
             a = _block_start(doc, start)
-            if any(a <= m.start() < start for m in _iter_affirmed(doc, CLAIM_WORDS)):
+            if any(a <= w < start for w in words):
                 return True
     for m in _iter_affirmed(doc, CLAIM_WORDS):
         a, b = doc.sentence(m.start(), m.end())
