@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from triage.readers.money.amount import Money, find_amounts
 from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
-from triage.readers.money.revisions import _RECENT, _supersede
+from triage.readers.money.revisions import _RECENT, _SUPERSEDED, _supersede
 from triage.readers.money.vocabulary import _PER_UNIT_RE
 
 # --- What the sender claims -------------------------------------------------------------
@@ -272,7 +272,7 @@ def _approximations(text: str, amounts: list[Money], kinds: list[str]) -> None:
         a, b = amounts[i - 1], amounts[i]
         if (a.currency == b.currency and a.amount and abs(b.amount - a.amount) <= a.amount / 20
                 and _APPROX_RE.fullmatch(text, a.end, b.start)):
-            kinds[i] = "superseded"
+            kinds[i] = _SUPERSEDED
 
 
 # A claim per bale over a stated number of bales: "a quality claim of USD 38.50 per bale

@@ -222,8 +222,7 @@ def _supersede(ctx: _Context, amounts: list[Money],
     claim_words = any(c.kind == "claim" and not c.weak for c in ctx.cues)
     for b, a in enumerate(amounts):
         if (not claim_words or b in opened or kinds[b] not in ("neutral", "claim", "cost")
-                or not _near(ctx, _BALANCE_RE, amounts, b)
-                or not _STILL_OPEN_RE.match(ctx.text, a.end, a.end + _NEAR_AFTER)):
+                or not _near(ctx, _BALANCE_RE, amounts, b) or not marked_open(ctx.text, a.end)):
             continue
         paid = next((p for p in range(b - 1, max(-1, b - _RECENT), -1)
                      if amounts[p].currency == a.currency and (
@@ -250,4 +249,4 @@ def states_open_balance(text: str, start: int, end: int) -> bool:
     """Whether the figure at ``text[start:end]`` is called a balance still open ("the
     remaining balance of USD 118,400 is still open", "saldo em aberto")."""
     return bool(_BALANCE_RE.search(text, max(0, start - _NEAR_BEFORE), start)
-                and _STILL_OPEN_RE.match(text, end, min(len(text), end + _NEAR_AFTER)))
+                and marked_open(text, end))

@@ -206,7 +206,7 @@ def _labelled_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
         m = _LABELLED_LINE.fullmatch(line)
         if not m:
             # A sheet's heading line with a currency cell: "As of 30.04.2027 | Currency: USD".
-            for _, cell in _cells(line)[1:]:
+            for _, cell in cells[1:]:
                 c = _LABELLED_LINE.fullmatch(cell.strip())
                 if c and _CURRENCY_LABEL.search(c.group("label")) and \
                         (currency := _currency_value(c.group("value"))):

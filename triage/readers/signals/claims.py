@@ -209,14 +209,13 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
         return True
     # A statement's row marked open under its claim's description ("DN-HF-2027-014  quality
     # claim ... (PP contamination ...)" / "USD 96,400.00   OUTSTANDING").
-    marked = [(start, end) for start, end in spans if money.marked_open(doc.text, end)]
-    if marked:
-        words = [m.start() for m in _iter_affirmed(doc, CLAIM_WORDS)]
-        for start, _ in marked:
+    affirmed = list(_iter_affirmed(doc, CLAIM_WORDS))
+    for start, end in spans:
+        if money.marked_open(doc.text, end):
             a = _block_start(doc, start)
-            if any(a <= w < start for w in words):
+            if any(a <= m.start() < start for m in affirmed):
                 return True
-    for m in _iter_affirmed(doc, CLAIM_WORDS):
+    for m in affirmed:
         a, b = doc.sentence(m.start(), m.end())
         if any(start < b and end > a for start, end in spans):
             return True
