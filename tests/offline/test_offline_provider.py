@@ -301,3 +301,21 @@ def test_a_small_claim_asking_for_new_bank_details_is_a_ticket_carrying_the_warn
     invoice = run("Invoice 7781", "Please note our bank account has changed: kindly remit "
                   "invoice 7781 to our new account.")
     assert invoice.route == "needs_review"
+
+
+def test_the_stand_in_reads_a_seminar_on_claims_as_talk_and_a_short_claim_as_one():
+    # A subject naming the mail's genre makes its claim words a topic, as in the rules'
+    # own text: an invitation's case study of a USD 1.2 million dispute is no claim.
+    seminar = run("Invitation : séminaire « Réclamations qualité et arbitrage ICA » – Tanger",
+                  "La Fédération organise un séminaire le jeudi 10 juin 2027.\n\n"
+                  "Au programme :\n- Étude de cas : un litige de contamination de 1,2 million "
+                  "USD porté devant l'ICA\n- Réclamations de poids : franchise de 0,5 %\n\n"
+                  "Frais de participation : 2 400,00 MAD par personne.",
+                  sender="FFN <secretariat@ffn.example.ma>")
+    assert (seminar.route, seminar.escalate) == ("forwarded", False)
+    # A two-line weight claim, its figure beside a credit note asked for: a ticket.
+    claim = run("Weight shortfall claim - contract TR-2026-031, lot 5520",
+                "Contract TR-2026-031, lot 5520: packing list 45,360 kg net, weigh-in "
+                "44,910 kg.\nA weight shortfall of 450 kg, USD 12,400. Please issue a credit "
+                "note within 30 days.")
+    assert claim.route == "ticket" and claim.exposure_amount == 12400

@@ -518,6 +518,9 @@ DEADLINES_ABROAD = [
      "Fotoğrafları cuma gününe kadar göndereceğiz."),
     ("Farkı 4 Aralık'a kadar ödemenizi rica ederiz.", d(12, 4),
      "Bugüne kadar cevap alamadık."),
+    # A day named in brackets and the end of the working day before "kadar".
+    ("Yanıtınızı en geç 20 Kasım 2026 (cuma) mesai bitimine kadar bekliyoruz.", d(11, 20),
+     "Yükleme 20 Kasım 2026 (cuma) tamamlandı."),
     ("Lütfen 5 iş günü içinde yanıt veriniz.", d(11, 26),
      "Yükleme 5 gün sürdü."),
     ("Vui lòng phản hồi trước thứ Sáu.", d(11, 20),

@@ -101,10 +101,15 @@ def _received(human: str) -> date:
 
 
 def _subject_and_body(email: str) -> tuple[str, str]:
-    subject = ""
-    for line in email.splitlines()[:4]:
+    """The subject, and the text the readers read: the block with its subject line
+    first, as in the rules' own text (a subject naming the mail's genre, "Invitation:
+    séminaire ...", makes its claim words a topic), the lines above it last, a paragraph
+    apart."""
+    subject, lines = "", email.splitlines()
+    for i, line in enumerate(lines[:4]):
         if line.startswith("Subject: "):
             subject = line[len("Subject: "):]
+            return subject, "\n".join([*lines[i:], "", *lines[:i]])
     return subject, email
 
 
@@ -113,7 +118,11 @@ def _classify(email: str, received: date, system: str) -> dict:
     types = signals.claim_types(body)
     # A large figure the words call claimed makes a claim too (a table of discounts
     # per lot with no claim sentence around it): the stand-in reads it as one.
-    is_claim = signals.has_claim_signal(body) or _large_claimed(body)
+    # A claim being made, not talk about claims (a newsletter, a seminar, a clean report,
+    # a settled matter): the act, a large claimed figure, or claim language beside an
+    # open claimed figure.
+    is_claim = signals.claim_is_made(body) or _large_claimed(body) or (
+        signals.has_claim_signal(body) and _claimed_usd(body)[0] is not None)
     department = heuristics.best_department(body, subject)
     if is_claim:
         claim_words = signals.find_affirmed(body, signals.CLAIM_WORDS)
@@ -202,7 +211,11 @@ def _extract(email: str, received: date, system: str) -> dict:
 def _around(text: str, m: re.Match[str], width: int = 40) -> str:
     """A quote around a match, on one line, in whole words: each end moves out to the
     next space (30 characters at most), so no quote starts or ends inside a word."""
-    lo, hi = max(0, m.start() - width), min(len(text), m.end() + width)
+    # Within the match's paragraph: the stand-in reads the sender's line last, apart.
+    brk = text.rfind("\n\n", 0, m.start())
+    lo = max(0, m.start() - width, brk + 2 if brk >= 0 else 0)
+    brk = text.find("\n\n", m.end())
+    hi = min(len(text), m.end() + width, brk if brk >= 0 else len(text))
     while lo > 0 and not text[lo - 1].isspace() and m.start() - lo < width + 30:
         lo -= 1
     while hi < len(text) and not text[hi].isspace() and hi - m.end() < width + 30:

@@ -220,8 +220,11 @@ _POST_CUES = [
     # kadar", "15.12.2026 tarihine kadar" (what may stand between: _POST_GAP_RE).
     "kadar",
 ]
+# Also a day named in brackets and the end of the working day: "15 Haziran 2027 (yarın)
+# mesai bitimine kadar".
 _POST_GAP_RE = re.compile(r",?[ \n]?|'?(?:y?[ae]|n[ae])[ \n]"
-                          r"|[ \n](?:g[üu]n[üu]n|tarihin|saatin)[ae][ \n]")
+                          r"|\)?[ \n](?:\([^()\n]{1,20}\)[ \n])?"
+                          r"(?:(?:g[üu]n[üu]n|tarihin|saatin|mesai[ \n]bitimin)[ae][ \n])?")
 _POST_CUE_RE = re.compile(rf"{_trie(_POST_CUES, boundary=True)}{_L}")
 _PHRASE_RE = re.compile(
     rf"(?<![^\W_/.\-])(?:(?P<eod>{_EOD}){_JOIN}?)?(?:{_TAIL_BODY})?{_TAIL_END}")

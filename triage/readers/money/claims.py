@@ -15,6 +15,7 @@ from triage.readers.money.amount import Money, find_amounts
 from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
 from triage.readers.money.revisions import _RECENT, _SUPERSEDED, _supersede
 from triage.readers.money.vocabulary import _PER_UNIT_RE
+from triage.readers.text import blank_machine_clauses
 
 # --- What the sender claims -------------------------------------------------------------
 
@@ -206,7 +207,8 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
     the first begins, so a figure said again in an attachment counts once), and a claim
     per bale over a stated number of bales is their product (``_per_bale_claims``). The quote
     of a sum is its items' quotes joined with `` + ``. Currency None (pesos with no
-    country) is its own group."""
+    country) is its own group. Words addressed to a machine are not read."""
+    text = blank_machine_clauses(text)
     amounts = find_amounts(text)
     if not amounts:
         return []
@@ -246,15 +248,19 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
         entries = _exposure_entries(items, tuple(part_starts))
         by_start = {a.start: a for a, _ in items}
         counted = [by_start[e.start] for e in entries]
+        # A figure said again where its sentence closes it (a subject's "claims cost US$ 38
+        # milhões", the body's "somaram ... na última safra") is that closed figure.
+        closed = {a.amount for a, _ in items if not is_open(a)}
+        counted_open = [a for a in counted if a.amount not in closed]
         result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
-        ), len(counted) == 1 and (ctx.stated_as_claim(counted[0])
-                                  or counted[0].start in stated_starts),
-            any(is_open(a) for a in counted),
-            tuple((a.start, a.end) for a in counted if is_open(a)),
+        ), len(counted) == 1 and len(counted_open) == 1 and (
+            ctx.stated_as_claim(counted[0]) or counted[0].start in stated_starts),
+            any(is_open(a) for a in counted_open),
+            tuple((a.start, a.end) for a in counted_open if is_open(a)),
             any(ctx.conditional(a) for a in counted),
-            tuple((a.start, a.end) for a in counted if is_open(a) and ctx.done(a))))
+            tuple((a.start, a.end) for a in counted_open if is_open(a) and ctx.done(a))))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
 
 

@@ -45,8 +45,10 @@ LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestro
                # A year's claims counted ("2026年度, 会员企业共报告...索赔186起, 涉及金额约").
                r"|年度|共报告|累计|[0-9]+起"
                # A credit or payment received ("Confirmamos o recebimento, em 07/05, do
-               # crédito de R$ 158.000,00"), a claim dismissed or a case closed ("驳回", "结案").
-               r"|\b(?:recebimento|recepci[óo]n)\b|驳回|结案|撤诉"
+               # crédito de R$ 158.000,00"), a claim dismissed ("claim of USD 480,000 dismissed",
+               # "驳回") or a case closed ("结案").
+               r"|\b(?:recebimento|recepci[óo]n|dismissed|julgad[oa]\s+improcedente|"
+               r"desestimad[oa]|abgewiesen|d[ée]bout[ée]e?)\b|驳回|结案|撤诉"
                # An accounting provision for claims ("Provisão para reclamações de clientes").
                r"|\b(?:provis[ãa]o|provis[õo]es|provisi[óo]n|provisiones|provisions?\s+for)\b")
 # Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not

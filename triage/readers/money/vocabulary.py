@@ -39,7 +39,7 @@ _CUES = [
               r"|reservamos|reservad[oa]s?"
               r"|indemniz\w*|resarc\w*|perjuicio\w*|p[ée]rdidas?|compensaci[óo]n|da[ñn]os"
               r"|rebaja|deducci[óo]n|diferencia de (?:precio|calidad|peso)"
-              r"|faltante|merma|penalidad|exposici[óo]n"
+              r"|faltante|merma|penalidad|exposici[óo]n|preisdifferenz\w*|mehrkosten"
               # German, French, Italian, Turkish, Vietnamese: claims, damages, losses,
               # price reductions, debit notes.
               r"|schadenersatz\w*|schadensersatz\w*|entsch[äa]digung\w*|forderung\w*"

@@ -120,6 +120,15 @@ CLAIM_ASSERTION = [
     "ขอเรียกร้อง", "(?<!ไม่มีการ)(?<!ไม่)เรียกร้องค่าเสียหาย", "ขอเคลม", "ยื่นเคลม", "ยื่นข้อเรียกร้อง",
     "เรียกร้องให้", "ขอชดเชย",
     "نطالب", "نتقدم بمطالبة", "نقدم مطالبة", "مطالبتنا",
+    # A credit note asked of the reader: "Please issue a credit note within 30 days".
+    r"(?:please|kindly|pls)\s+(?:\w+\s+){0,2}?(?:issue|send|raise|provide|arrange)\s+"
+    r"(?:us\s+)?(?:a|an|your|the)\s+(?:\w+\s+)?credit\s+note",
+    # Costs passed on to the reader: "Mehrkosten ..., die wir an Sie weitergeben müssen",
+    # "costs which we must pass on to you".
+    r"an\s+sie\s+weiter(?:geben|belasten|berechnen|reichen)", r"wir\s+(?:\w+\s+)?belasten\s+sie",
+    r"pass(?:ed|ing)?\s+(?:\w+\s+){0,3}?on\s+to\s+you",
+    r"repass(?:ar|aremos|amos)\s+(?:\S+\s+){0,3}?(?:a|para)\s+(?:voc[êe]s|v\.\s*sas?\.?)",
+    r"trasladar(?:emos)?\s+(?:\S+\s+){0,3}?a\s+ustedes",
 ]
 FINDING_ANY = [
     r"ditemukan", r"terdeteksi", r"menunjukkan", r"dikonfirmasi", "(?<!未)検出", "発見",
