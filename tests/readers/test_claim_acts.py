@@ -482,3 +482,45 @@ def test_a_figure_said_again_where_it_is_closed_takes_that_reading():
     claim = ("Reclamação US$ 80.000 – lote JFL-27-0133\n\nReclamamos US$ 80.000 pela "
              "contaminação do lote JFL-27-0133.")
     assert _claimed(claim) == [("USD 80000.00", True)]
+
+
+def test_a_claim_on_the_carrier_is_not_one_on_us_and_the_same_claim_on_us_is():
+    carrier = ("The container had a hole in the roof, seal intact. Our claim against the line "
+               "is USD 98,200.00. Please send us the B/L and the packing list.")
+    assert not signals.claim_is_made(carrier)
+    assert not any(c.stated or c.open for c in money.claimed_totals(carrier))
+    ours = carrier.replace("against the line", "against you")
+    assert signals.claim_is_made(ours)
+    assert _claimed(ours) == [("USD 98200.00", True)]
+
+
+def test_an_erp_debit_notice_with_dot_leaders_is_a_claim_and_its_invoice_twin_is_not():
+    notice = ("NOTIFICACAO DE DEBITO ND 2027/004518\n=====\n NOTIFICACAO DE DEBITO    No. ND "
+              "2027/004518\n MOTIVO...........: 07 - DIVERG. PESO ENTRADA X ROMANEIO\n"
+              " PRECO UNIT R$/KG.:    10,40\n VLR DEBITO R$....:    27.934,40\n")
+    assert signals.claim_is_made(notice)
+    assert [f for f, _ in _claimed(notice)] == ["BRL 27934.40"]
+    invoice = ("NOTA FISCAL 000.041.882\n=====\n NOTA FISCAL    No. 000.041.882\n"
+               " NATUREZA.........: 5101 - VENDA DE PRODUCAO\n"
+               " PRECO UNIT R$/KG.:    10,40\n VLR TOTAL NF R$....:    27.934,40\n")
+    assert _claimed(invoice) == [] and not signals.claim_is_made(invoice)
+
+
+@pytest.mark.parametrize("claim,other", [
+    # A sum charged from the reader, against a bank slip for the same sum.
+    ("Estamos cobrando da Jatobá R$ 318.600,00, sendo malha devolvida e reprocesso.",
+     "O boleto de cobrança de R$ 318.600,00 vence em 10/11."),
+    # Urdu: a loss demanded of us in rupees (the cautious reading, Indian), against a price.
+    ("سروے رپورٹ کے مطابق ہمارے نقصان کی کل رقم 1,85,00,000 روپے بنتی ہے، جس کا ہم آپ سے "
+     "مطالبہ کرتے ہیں۔", "ہماری قیمت 1,85,00,000 روپے ہے۔"),
+])
+def test_a_sum_charged_or_demanded_of_us_is_claimed_and_a_price_or_a_slip_is_not(claim, other):
+    assert money.claimed_totals(claim), claim
+    assert money.claimed_totals(other) == [], other
+
+
+def test_a_first_person_suit_is_a_threat_and_talk_of_suits_is_not():
+    assert signals.threat_signal("Caso não reconheçam a diferença, vamos ajuizar ação de "
+                                 "cobrança, sem prejuízo de outras medidas.")
+    assert not signals.threat_signal("Nosso escritório ajuda empresas a ajuizar ações de "
+                                     "cobrança.")

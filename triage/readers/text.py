@@ -43,6 +43,17 @@ TO_A_MACHINE_RE = re.compile(
     r"(?:correo|mensaje)|must_escalate|requires_escalation|system\s+prompt)(?![^\W\d_])",
     re.IGNORECASE,
 )
+# A claim the sender makes on someone else, the carrier or an insurer ("our claim against
+# the line is USD 9,820.00", "reclamação junto à seguradora"): no claim on us (``signals``)
+# and its figure no open claim (``money``).
+CLAIM_ELSEWHERE = (
+    r"\b(?:claims?|reclama[çc](?:[ãa]o|[õo]es)|reclamos?|reclamaci[óo]n(?:es)?)\s+"
+    r"(?:\w+\s+){0,3}?(?:against|with|contra|junto\s+(?:a|à|ao)|ante|con)\s+(?:the\s+|our\s+|"
+    r"a\s+|o\s+|la\s+|el\s+|nossa\s+|nuestra\s+)?(?:\w+\s+)?(?:carriers?|shipping\s+lines?|"
+    r"line|shipowners?|owners|insurers?|underwriters|insurance\s+compan(?:y|ies)|"
+    r"p&i(?:\s+club)?|forwarders?|transportadora|seguradora|armador|naviera|"
+    r"aseguradora|transportista)\b"
+)
 _CLAUSE_REACH = 600
 _PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
 

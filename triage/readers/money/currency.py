@@ -74,6 +74,8 @@ _BABEL_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "CNY", "JPY", "HKD", "INR", "BR
 # The names mail writes that CLDR does not list ("Dollar", "dollars américains", "美金",
 # "元" for yuan after a number).
 _MORE_NAMES = {
+    # Rupees in Urdu and Hindi: the Indian rupee, as "rupees" below.
+    "روپے": "INR", "روپیہ": "INR", "روپئے": "INR", "रुपये": "INR", "रुपए": "INR",
     "us dollar": "USD", "dollars us": "USD", "dollars américains": "USD",
     "dollars americains": "USD", "dollari americani": "USD", "dollari usa": "USD",
     "amerikan doları": "USD", "amerikan dolari": "USD", "abd dolari": "USD",
@@ -135,7 +137,9 @@ _SPACE_GAP = r"[ \t\u00a0\u2009\u202f]{0,12}(?:\n[ \t]{0,3})?"
 # What may stand between a currency and its number: a few spaces, one line break, and
 # one table-cell border ("USD | 180,000"); before the number also a colon ("USD: 5").
 _GAP = rf"{_SPACE_GAP}(?:\|[ \t\u00a0\u2009\u202f]{{0,3}})?"
-_GAP_BEFORE = rf"{_SPACE_GAP}(?:[|:][ \t\u00a0\u2009\u202f]{{0,3}})?"
+# An ERP form's dot leader too: "VLR DEBITO R$....:            27.934,40".
+_GAP_BEFORE = (rf"{_SPACE_GAP}(?:[|:][ \t\u00a0\u2009\u202f]{{0,3}}"
+               rf"|\.{{2,40}}:?[ \t\u00a0]{{0,16}})?")
 # Not followed by a letter that glues (a CJK character may follow: "180,000USD的").
 _NOT_LETTER_AFTER = r"(?![^\W\d_\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff])"
 # The locale names first, longest first: "dollars de Hong Kong" is not "dollars".

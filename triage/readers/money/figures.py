@@ -216,8 +216,7 @@ def _currency_after(clean: str, pos: int) -> tuple[int, str | None] | None:
     return (m.end(), cur) if cur else None
 
 
-_GAP_BEFORE_RE = re.compile(_GAP_BEFORE)
-_ROW_REACH = 200
+_GAP_BEFORE_RE, _ROW_REACH = re.compile(_GAP_BEFORE), 200
 
 
 def _in_table_row(clean: str, pos: int) -> bool:
@@ -234,7 +233,8 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
     Plain string work on a short window: this runs for every candidate number."""
     lo = max(0, pos - _BEFORE_WINDOW)
     window = clean[lo:pos]
-    core = window.rstrip(_GAP_CHARS)
+    # A dot leader is a gap too: "R$....:" (not the dot of "Rs.", "SFr.").
+    core = re.sub(r"\.{2,}$", "", window.rstrip(_GAP_CHARS)).rstrip(_GAP_CHARS)
     if not core or not _GAP_BEFORE_RE.fullmatch(window, len(core)):
         return None
     end = lo + len(core)

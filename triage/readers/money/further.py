@@ -5,6 +5,8 @@ is long enough to stand alone. Kept here so ``vocabulary`` stays one module."""
 
 from __future__ import annotations
 
+from triage.readers.text import CLAIM_ELSEWHERE
+
 # Indonesian and Malay, joined to ``vocabulary._CUES`` by kind.
 LATIN_CUES = {
     "claim": (r"|klaim|ganti rugi|kompensasi|tuntutan|pampasan|kerugian|potongan harga"
@@ -23,7 +25,9 @@ SCRIPT_CUES = {
     "claim": ("|損害賠償|賠償|補償|クレーム|請求額|値引き|減額|損失|違約金|손해배상|배상|보상|"
               "클레임|청구액|청구하|청구드|손실|감액|공제|ค่าเสียหาย|ค่าชดเชย|เคลม|ส่วนลด|ค่าปรับ|"
               "ご請求|差損|"
-              "تعويض|مطالبة|خسائر|خسارة|خصم|غرامة"),
+              "تعويض|مطالبة|خسائر|خسارة|خصم|غرامة|"
+              # Urdu: a claim, a demand, a loss, damages.
+              "دعویٰ|مطالبہ|نقصان|ہرجانہ|معاوضہ"),
     "claim_weak": "|要求|請求|요구|요청|เรียกร้อง|نطالب|نطلب",
     "cost": "|費用|検査費|비용|검사비|ค่าใช้จ่าย|ค่าตรวจ|تكاليف|رسوم|مصاريف",
     "contract": ("|契約金額|契約額|信用状|계약 금액|계약금액|신용장|มูลค่าสัญญา|เลตเตอร์ออฟเครดิต|"
@@ -37,7 +41,7 @@ SCRIPT_CUES = {
 }
 # The words that state an amount as the claim itself (``vocabulary._STATEMENT_RE``).
 STATEMENT = (r"|\bklaim|ganti\s+rugi|kompensasi|tuntutan|pampasan|損害賠償|賠償|クレーム|"
-             r"손해배상|배상|클레임|ค่าเสียหาย|ค่าชดเชย|เคลม|تعويض|مطالب")
+             r"손해배상|배상|클레임|ค่าเสียหาย|ค่าชดเชย|เคลม|تعويض|مطالب|نقصان|ہرجانہ|معاوضہ")
 # An insurer's record of claims paid out ("Histórico de sinistros 2026: 2 avisos ...,
 # total indenizado R$ 1,2 milhão"), in the languages of ``vocabulary`` too: not open.
 LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestros|"
@@ -71,4 +75,4 @@ def _either_am(pattern: str) -> str:
 LATIN_CUES = {k: _either_am(v) for k, v in LATIN_CUES.items()}
 SCRIPT_CUES = {k: _either_am(v) for k, v in SCRIPT_CUES.items()}
 STATEMENT, NOT_OPEN, CONDITION = (_either_am(v) for v in (STATEMENT, NOT_OPEN, CONDITION))
-NOT_OPEN = LOSS_RECORD + NOT_OPEN
+NOT_OPEN = LOSS_RECORD + "|" + CLAIM_ELSEWHERE + NOT_OPEN

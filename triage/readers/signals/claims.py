@@ -32,7 +32,7 @@ _LEAD_LINES = 8
 _LEAD_REACH = 400
 _FORM_LINES = 30
 _FORM_HEAD = re.compile(
-    r"\b(?:debit\s+note|nota\s+de\s+d[ée]bito|nota\s+di\s+addebito|note\s+de\s+d[ée]bit|"
+    r"\b(?:debit\s+note|(?:nota|notifica[çc][ãa]o)\s+de\s+d[ée]bito|nota\s+di\s+addebito|note\s+de\s+d[ée]bit|"
     r"belastungsanzeige|lastschrift|bor[çc]\s+dekontu|"
     r"claim\s+(?:notice|no\b|number|type|amount|form)|descontos?(?:\b|_)|descuentos?(?:\b|_)"
     # A table with a column of claims ("Lot | Bales | Claim | Currency", "claim_usd"), a
@@ -175,6 +175,8 @@ def has_claim_signal(text: str) -> bool:
 
 def _act_in_sentence(doc: _Doc, m: re.Match[str]) -> bool:
     a, b = doc.sentence(m.start(), m.end())
+    if doc.in_sentence("claim_elsewhere", a, b):
+        return False  # the sender's claim on the carrier or an insurer
     return doc.in_sentence("finding", a, b) or doc.in_sentence("claim_assertion", a, b)
 
 
@@ -194,6 +196,8 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
         own = doc.sentence(start, end)
         after = own[1] + 1
         following = doc.sentence(after, after + 1) if after < len(doc.text) else own
+        if doc.in_sentence("claim_elsewhere", *own):
+            continue
         for a, b in (own, following, _lead_in(doc, start)):
             if a < b and doc.in_sentence("claim_assertion", a, b):
                 return True
@@ -218,6 +222,8 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
                 return True
     for m in affirmed:
         a, b = doc.sentence(m.start(), m.end())
+        if doc.in_sentence("claim_elsewhere", a, b):
+            continue
         if any(start < b and end > a for start, end in spans):
             return True
     return False

@@ -22,6 +22,7 @@ from triage.readers.signals.acts import (
 )
 from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
+from triage.readers.text import CLAIM_ELSEWHERE
 
 _BREAK = re.compile(
     r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；؟؛]|\n[ \t>]*\n"
@@ -130,7 +131,7 @@ _THREAT = (
     r"recorreremos|recorrer[ãa]o|entraremos|ingressaremos|ingressar[ãa]o|moveremos|"
     r"mover[ãa]o|tomaremos|tomar[ãa]o|levaremos|submeteremos|cancelaremos|rescindiremos|"
     r"processaremos|daremos\s+(?:in[íi]cio|entrada|instru[çc][õo]es)|vamos\s+(?:acionar|entrar|iniciar|recorrer|"
-    r"cancelar|rescindir|processar|levar|submeter|tomar)|reservamo-nos|nos\s+reservamos|"
+    r"cancelar|rescindir|processar|levar|submeter|tomar|ajuizar|protestar|executar|mover)|reservamo-nos|nos\s+reservamos|"
     r"n[ãa]o\s+teremos\s+(?:outra\s+)?(?:alternativa|op[çc][ãa]o|escolha)|teremos\s+que|"
     r"seremos\s+obrigados|caso\s+contr[áa]rio|do\s+contr[áa]rio|sob\s+pena\s+de|"
     # The company's lawyers in the third person: "a empresa ajuizará ação de cobrança".
@@ -242,6 +243,7 @@ _CUES = {
         r"\b(?:con|contra)\s+otros?\s+proveedor(?:es)?\b|"
         r"\bmit\s+(?:einem\s+)?anderen\s+(?:lieferanten|h[äa]ndler)\b|"
         r"\bavec\s+(?:un\s+)?autres?\s+fournisseurs?\b"),
+    "claim_elsewhere": re.compile(CLAIM_ELSEWHERE, re.IGNORECASE),
     "genre_subject": re.compile(_GENRE_SUBJECT),
     "reply": re.compile(_REPLY_SUBJECT),
     "awareness": re.compile(_AWARENESS),

@@ -120,6 +120,8 @@ CLAIM_ASSERTION = [
     "ขอเรียกร้อง", "(?<!ไม่มีการ)(?<!ไม่)เรียกร้องค่าเสียหาย", "ขอเคลม", "ยื่นเคลม", "ยื่นข้อเรียกร้อง",
     "เรียกร้องให้", "ขอชดเชย",
     "نطالب", "نتقدم بمطالبة", "نقدم مطالبة", "مطالبتنا",
+    # Urdu: "we demand it of you", "our claim".
+    "آپ سے مطالبہ", "مطالبہ کرتے ہیں", "ہمارا دعویٰ",
     # A credit note asked of the reader: "Please issue a credit note within 30 days".
     r"(?:please|kindly|pls)\s+(?:\w+\s+){0,2}?(?:issue|send|raise|provide|arrange)\s+"
     r"(?:us\s+)?(?:a|an|your|the)\s+(?:\w+\s+)?credit\s+note",
