@@ -55,9 +55,16 @@ def growth(build: Callable[[int], Any], run: Callable[[Any], Any], n: int, *,
 
 def assert_linear(build: Callable[[int], Any], run: Callable[[Any], Any], n: int, *,
                   max_n: int | None = None, label: str = "") -> None:
-    """Fails when both doublings of the input more than ``MAX_RATIO``-fold the CPU time."""
-    size, costs = growth(build, run, n, max_n=max_n)
-    ratios = [costs[1] / max(costs[0], 1e-4), costs[2] / max(costs[1], 1e-4)]
+    """Fails when both doublings of the input more than ``MAX_RATIO``-fold the CPU time,
+    in two measurements one after the other: a quadratic reading does so every time; a
+    machine busy enough to thrash the caches of one measurement (seen in CI sharing two
+    cores with three other processes: x3.4 then x3.0 for a reading that is x2 alone)
+    seldom does so twice."""
+    for _ in range(2):
+        size, costs = growth(build, run, n, max_n=max_n)
+        ratios = [costs[1] / max(costs[0], 1e-4), costs[2] / max(costs[1], 1e-4)]
+        if min(ratios) < MAX_RATIO:
+            return
     assert min(ratios) < MAX_RATIO, (
         f"{label or run}: " + ", ".join(f"{c:.3f}s" for c in costs)
         + f" at n={size}, 2n, 4n (x{ratios[0]:.1f} then x{ratios[1]:.1f} per doubling; "

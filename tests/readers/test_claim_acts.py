@@ -524,3 +524,27 @@ def test_a_first_person_suit_is_a_threat_and_talk_of_suits_is_not():
                                  "cobrança, sem prejuízo de outras medidas.")
     assert not signals.threat_signal("Nosso escritório ajuda empresas a ajuizar ações de "
                                      "cobrança.")
+
+
+@pytest.mark.parametrize("made,talk", [
+    # Italian: an allowance asked for with words between; against one granted to us.
+    ("Le chiediamo pertanto, con spirito di collaborazione, un abbuono di 90,00 EUR\nper "
+     "balla, pari a complessivi 8.640,00 EUR.",
+     "Ci avete concesso un abbuono di 8.640,00 EUR, già accreditato."),
+    # Portuguese (Portugal): a claim presented; against a claim process described.
+    ("Vimos por este meio apresentar reclamação relativa aos custos de sobre-estadia, "
+     "que totalizam 19.480,00 EUR.",
+     "O nosso manual explica como apresentar uma reclamação sobre custos de sobre-estadia."),
+])
+def test_a_claim_asked_politely_is_made_and_the_same_words_about_a_claim_are_not(made, talk):
+    assert signals.claim_is_made(made), made
+    assert not signals.claim_is_made(talk), talk
+
+
+def test_a_per_bale_rate_wrapped_to_the_next_line_is_a_rate_not_an_item():
+    wrapped = ("Le chiediamo un abbuono di 90,00 EUR\nper balla, pari a complessivi 8.640,00 "
+               "EUR.")
+    assert [f for f, _ in _claimed(wrapped)] == ["EUR 8640.00"]
+    # A figure on the next line that is not per unit still counts.
+    items = "Chiediamo un abbuono di 900,00 EUR\nper le analisi e 8.640,00 EUR per la merce."
+    assert [f for f, _ in _claimed(items)] == ["EUR 9540.00"]

@@ -53,7 +53,7 @@ _CUES = [
               r"|dann[oi]|perdit[ae]|contestazione|nota di debito|riduzione (?:di|del) prezzo"
               r"|abbuono|tazminat\w*|hasar\w*|zarar\w*|kay[ıi]p\w*|reklamasyon\w*|[şs]ikayet\w*"
               r"|fiyat (?:fark[ıi]|indirimi)|bor[çc] dekontu"
-              r"|b[ồo]i th[ưu][ờo]ng|khi[ếe]u n[ạa]i|thi[ệe]t h[ạa]i|t[ổo]n th[ấa]t"
+              r"|b[ồo]i th[ưu][ờo]ng|b[ồo]i ho[àa]n|khi[ếe]u n[ạa]i|thi[ệe]t h[ạa]i|t[ổo]n th[ấa]t"
               r"|đòi|gi[ảa]m gi[áa]"),
     ("claim_weak", r"we (?:demand|request|require|ask|seek|expect)|solicitamos|exigimos"
                    r"|pedimos|requeremos|requerimos"
@@ -145,11 +145,12 @@ _CJK_CUE_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _CJK_CUES))
 _HAS_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uac00-\ud7af\u0e00-\u0e7f\u0600-\u06ff]")
 _WEAK = {"invoice_weak": "invoice", "freight_weak": "freight", "claim_weak": "claim"}
 _PER_UNIT_RE = re.compile(
-    # On the same line: "USD 12,870.00\n\nEach lot is settled..." is not a unit price.
-    r"[ \t]{0,2}(?:(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?"
-    r"(?:lbs?|pounds?|libras?|tons?|tonnes?|toneladas?"
-    r"|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|units?|unidad|unidade|containers?"
-    r"|contêiner|contenedor|feu|teu|cntrs?|days?|dias?|d[íi]as?)|each|pmt)(?![^\W\d_])",
+    # "per bale" may wrap to the next line; "each" on the same line ("USD 12,870.00\n\nEach
+    # lot is settled..." is not a unit price).
+    r"[ \t]{0,2}(?:(?:\n[ \t]{0,3})?(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?(?:lbs?|pounds?|libras?"
+    r"|tons?|tonnes?|toneladas?|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|balla|balle"
+    r"|units?|unidad|unidade|containers?|contêiner|contenedor|feu|teu|cntrs?|days?|dias?|d[íi]as?)"
+    r"|each|pmt)(?![^\W\d_])",
     re.IGNORECASE,
 )
 # The words that state an amount as the claim itself ("our claim is", "we claim",
@@ -249,8 +250,7 @@ _NOT_OPEN_RE = re.compile(
     r"|qualora|nel\s+caso|purch[ée]|oltre(?!\s+(?:a|al|alla|ai|alle|agli)\b)|pi[ùu]\s+di|fino\s+a|superiore\s+a|e[ğg]er"
     r"|halinde|takdirde|durumunda|[üu]zerinde|a[şs]an|n[ếe]u|tr[ưu][ờo]ng\s+h[ợo]p"
     r"|v[ượu][ợo]t\s+qu[áa]|t[ốo]i\s+đa|nhi[ềe]u\s+h[ơo]n|durchschnitt\w*|moyenne"
-    r"|saison|campagne|stagione|ortalama|sezon\w*|trung\s+b[ìi]nh|m[ùu]a\s+v[ụu])"
-    r"(?![^\W\d_])"
+    r"|saison|campagne|stagione|ortalama|sezon\w*|trung\s+b[ìi]nh|m[ùu]a\s+v[ụu])(?![^\W\d_])"
     r"|已结清|已支付|已付|已撤回|已撤销|已解决|已关闭|已收到|已赔付|已结案|已了结|已和解|已退"
     r"|不再索赔|不索赔|无索赔|没有索赔|放弃索赔|不要求赔偿|无需赔偿|不予索赔"
     r"|如果|假如|倘若|若(?!干)|一旦|如未|如不|最多|不超过|平均|本季|全年" + further.NOT_OPEN,

@@ -112,7 +112,7 @@ _CLAIM_ASSERTION = _whole(
     r"nous\s+(?:r[ée]clamons|contestons|maintenons)",
     r"notre\s+(?:\w+\s+)?(?:r[ée]clamation|demande\s+d['’]indemnisation)",
     r"reclamiamo", r"contestiamo",
-    r"(?:chiediamo|richiediamo|esigiamo)\s+(?:\S+\s+){0,2}?(?:risarcimento|indennizzo|abbuono|"
+    r"(?:chiediamo|richiediamo|esigiamo)\s+(?:\S+\s+){0,6}?(?:risarcimento|indennizzo|abbuono|"
     r"rimborso|sconto|nota\s+di\s+credito)",
     r"(?:il\s+nostro\s+reclamo|la\s+nostra\s+(?:\w+\s+)?(?:contestazione|richiesta\s+di"
     r"\s+risarcimento))",

@@ -120,6 +120,12 @@ CLAIM_ASSERTION = [
     "ขอเรียกร้อง", "(?<!ไม่มีการ)(?<!ไม่)เรียกร้องค่าเสียหาย", "ขอเคลม", "ยื่นเคลม", "ยื่นข้อเรียกร้อง",
     "เรียกร้องให้", "ขอชดเชย",
     "نطالب", "نتقدم بمطالبة", "نقدم مطالبة", "مطالبتنا",
+    # Vietnamese: costs to be reimbursed to us ("Đề nghị Quý công ty xem xét và bồi hoàn
+    # khoản chi phí trên cho chúng tôi"); Portuguese (Portugal): "Vimos por este meio
+    # apresentar reclamação".
+    r"(?:đề\s+nghị|yêu\s+cầu)\s+(?:\S+\s+){0,6}?b[ồo]i\s+ho[àa]n",
+    r"(?:vimos|venho|vimos\s+por\s+este\s+meio)\s+(?:\S+\s+){0,4}?apresentar\s+(?:a\s+|uma\s+|"
+    r"nossa\s+)?reclama[çc][ãa]o",
     # Urdu: "we demand it of you", "our claim".
     "آپ سے مطالبہ", "مطالبہ کرتے ہیں", "ہمارا دعویٰ",
     # A credit note asked of the reader: "Please issue a credit note within 30 days".
