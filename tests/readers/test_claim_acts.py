@@ -548,3 +548,67 @@ def test_a_per_bale_rate_wrapped_to_the_next_line_is_a_rate_not_an_item():
     # A figure on the next line that is not per unit still counts.
     items = "Chiediamo un abbuono di 900,00 EUR\nper le analisi e 8.640,00 EUR per la merce."
     assert [f for f, _ in _claimed(items)] == ["EUR 9540.00"]
+
+
+def test_a_threat_wrapped_before_a_capitalised_noun_is_read_and_a_clause_is_not():
+    # German capitalises its nouns: a hard-wrapped line that ends mid-sentence is no
+    # sentence break ("werden wir ohne weitere\nAnkündigung das Schiedsverfahren ...").
+    wrapped = ("Wir haben Ihnen den Sachverhalt bereits zweimal telefonisch geschildert,\n"
+               "bisher ohne Ergebnis. Sollten wir bis spätestens Freitag keine annehmbare\n"
+               "Regelung von Ihnen erhalten, werden wir ohne weitere Vorankündigung das\n"
+               "Schiedsverfahren vor der International Cotton Association einleiten.")
+    assert signals.threat_signal(wrapped)
+    clause = ("Alle Streitigkeiten aus diesem Kontrakt werden nach den Regeln der\n"
+              "International Cotton Association durch Schiedsverfahren entschieden.")
+    assert not signals.threat_signal(clause)
+
+
+@pytest.mark.parametrize("made,other", [
+    # Costs the sender paid, held against us by name.
+    ("We have paid USD 6,300.00 in storage and container detention and we hold Buriti "
+     "Cotton responsible for this amount.",
+     "We have paid USD 6,300.00 in storage and container detention and we hold the "
+     "carrier responsible for this amount."),
+    # A claim withdrawn in Japanese, against one put to us.
+    ("契約 BCS-26/0483 の色相に関するクレーム(USD 46,800.00)につきまして、本件クレームを"
+     "正式に要求いたします。",
+     "契約 BCS-26/0483 の色相に関するクレーム(USD 46,800.00)につきまして、本件クレームを"
+     "正式に取り下げさせていただきます。"),
+])
+def test_costs_held_against_us_are_a_claim_and_held_against_the_carrier_or_withdrawn_are_not(
+        made, other):
+    assert signals.claim_is_made(made), made
+    assert not signals.claim_is_made(other), other
+
+
+def test_a_claim_a_court_ruled_lost_is_not_open_and_a_claim_of_ours_is():
+    news = ("* Court of Appeal on late claims\n  A buyer who notified a quality claim 14 days "
+            "outside the contractual period lost its USD 780,000 claim entirely.")
+    assert not any(c.stated or c.open for c in money.claimed_totals(news))
+    ours = "We notified our quality claim in time: our USD 780,000 claim stands."
+    assert any(c.stated for c in money.claimed_totals(ours))
+
+
+@pytest.mark.parametrize("talk,made", [
+    # A supplier that received our claim letter quotes its figure; the same figure put to us.
+    ("Recebemos a carta de reclamação da Buriti referente ao contrato de compra\n"
+     "BCP-27/0219, lote BCL-27-0275, no valor de R$ 184.350,00 (diferença de peso).",
+     "Enviamos a carta de reclamação referente ao contrato de compra\n"
+     "BCP-27/0219, lote BCL-27-0275, no valor de R$ 184.350,00 (diferença de peso)."),
+    # A newsletter's largest claim of the year, against a mill's own claim.
+    ("Claims for contamination are rising; the largest single claim reported was\n"
+     "USD 2.3 million.\n\nManage your subscription: https://forum.example.org/prefs",
+     "Our claim for the contaminated lot BCL-27-0561 is, as reported before,\n"
+     "USD 2.3 million."),
+])
+def test_a_claim_received_or_reported_is_talk_and_one_put_to_us_is_made(talk, made):
+    assert not signals.claim_is_made(talk), talk
+    assert signals.claim_is_made(made), made
+
+
+def test_an_indemnity_approved_in_our_favour_is_not_open_and_a_sum_demanded_is():
+    insurer = ("la Compagnia ha approvato la liquidazione dell'indennizzo di\nEUR 142.000,00 in "
+               "Vostro favore, al netto della franchigia.")
+    assert not any(c.open and not c.done_spans for c in money.claimed_totals(insurer))
+    demand = "Chiediamo un indennizzo di EUR 142.000,00 per la merce bagnata."
+    assert any(c.open for c in money.claimed_totals(demand))

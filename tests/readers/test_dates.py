@@ -518,6 +518,9 @@ DEADLINES_ABROAD = [
      "Fotoğrafları cuma gününe kadar göndereceğiz."),
     ("Farkı 4 Aralık'a kadar ödemenizi rica ederiz.", d(12, 4),
      "Bugüne kadar cevap alamadık."),
+    # A phrase wrapped over two lines.
+    ("Please confirm you will reimburse this cost by close of\nbusiness tomorrow.",
+     d(11, 20), "Our office was closed at close of\nbusiness yesterday."),
     # A day named in brackets and the end of the working day before "kadar".
     ("Yanıtınızı en geç 20 Kasım 2026 (cuma) mesai bitimine kadar bekliyoruz.", d(11, 20),
      "Yükleme 20 Kasım 2026 (cuma) tamamlandı."),

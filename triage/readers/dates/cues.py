@@ -26,11 +26,13 @@ def _trie(words: list[str], *, boundary: bool = False) -> str:
             node = node.setdefault(ch, {})
         node[""] = w
 
+    # A space in a phrase is a space or a line break: "close of\nbusiness tomorrow" in a
+    # hard-wrapped mail.
     def emit(node: dict) -> str:
-        alts = [re.escape(ch).replace(r"\ ", " ") + emit(node[ch])
+        alts = [re.escape(ch).replace(r"\ ", "[ \n]") + emit(node[ch])
                 for ch in sorted(k for k in node if k)]
         if "" in node:  # a word ends here; longer words were tried first
-            alts.append(rf"(?<![^\W_]{re.escape(node[''])})".replace(r"\ ", " ")
+            alts.append(rf"(?<![^\W_]{re.escape(node[''])})".replace(r"\ ", "[ \n]")
                         if boundary else "")
         return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 

@@ -52,7 +52,9 @@ LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestro
                # crédito de R$ 158.000,00"), a claim dismissed ("claim of USD 480,000 dismissed",
                # "驳回") or a case closed ("结案").
                r"|\b(?:recebimento|recepci[óo]n|dismissed|julgad[oa]\s+improcedente|"
-               r"desestimad[oa]|abgewiesen|d[ée]bout[ée]e?)\b|驳回|结案|撤诉"
+               r"desestimad[oa]|abgewiesen|d[ée]bout[ée]e?|[ai]n\s+vostro\s+favore|"
+               r"lost\s+(?:its|their|his|her)\s+"
+               r"(?:\S+\s+){0,3}?claims?)\b|驳回|结案|撤诉"
                # An accounting provision for claims ("Provisão para reclamações de clientes").
                r"|\b(?:provis[ãa]o|provis[õo]es|provisi[óo]n|provisiones|provisions?\s+for)\b")
 # Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not

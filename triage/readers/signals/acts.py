@@ -64,8 +64,10 @@ _CLAIM_ASSERTION = _whole(
     r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+)?(?:claim|reclama[çc][ãa]o|reclamo|"
     r"reclamaci[óo]n|pleito)",
     r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
-    r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+you\s+(?:\w+\s+)?"
-    r"(?:responsible|liable|accountable)",
+    # "we hold you fully liable", "we hold Buriti Cotton responsible" (not the carrier).
+    r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+(?!(?:the\s+|our\s+)?"
+    r"(?:carriers?|shipping|line|insurers?|vessel|owners|forwarders?)\b)(?:you|\S+(?:\s+\S+){0,2})\s+"
+    r"(?:\w+\s+)?(?:responsible|liable|accountable)",
     # The claim being put to us: "we are claiming as follows", "we lodge a claim", "our
     # documented loss is", "my boss decided to go for claim", "they accept to settle with
     # an allowance of", "vamos cobrar de vocês", "seguem as reclamações", "detallamos los
@@ -256,6 +258,7 @@ _CLAIM_RECEIVED = _whole(
     r"(?:claim|complaint|debit\s+note)",
     r"(?:acusamos|confirmamos)\s+(?:o\s+)?recebimento\s+d[ao]s?\s+(?:sua\s+|vossa\s+)?"
     r"(?:\w+\s+)?(?:reclama\w*|nota\s+de\s+d[ée]bito|pleito)",
+    r"recebemos\s+(?:a\s+|sua\s+|vossa\s+)?(?:carta\s+de\s+|notifica[çc][ãa]o\s+de\s+)?reclama[çc][ãa]o",
     r"(?:acusamos|confirmamos)\s+(?:el\s+)?recibo\s+de(?:l|\s+su|\s+la)?\s+(?:\w+\s+)?"
     r"(?:reclamo|reclamaci[óo]n|nota\s+de\s+d[ée]bito)",
     r"accusons\s+(?:bonne\s+)?r[ée]ception\s+de\s+votre\s+(?:\w+\s+)?r[ée]clamation",

@@ -186,6 +186,13 @@ def _claim_beside_open_figure(doc: _Doc) -> bool:
     another (a report's "Claims notified: 14" above its table) is not."""
     totals = money.claimed_totals(doc.text)
     spans = [span for c in totals for span in c.open_spans]
+    # The sender's own act in a figure's sentence, whatever the figure's words ("We have
+    # paid USD 6,300.00 in storage ... and we hold Buriti Cotton responsible"), not settled.
+    for a in money.find_amounts(doc.text)[:_MAX_CANDIDATES]:
+        own = doc.sentence(a.start, a.end)
+        if doc.in_sentence("claim_assertion", *own) and not any(
+                doc.in_sentence(c, *own) for c in ("claim_elsewhere", "settled", "settlement")):
+            return True
     if not spans:
         return False
     done = {span for c in totals for span in c.done_spans}

@@ -177,6 +177,8 @@ _NEWSLETTER = (
     r"\b(?:unsubscribe|descadastr\w*|cancelar\s+(?:a\s+)?inscri[çc][ãa]o|darse\s+de\s+baja|"
     r"dar\s+de\s+baja|newsletter|boletim\s+informativo|bolet[íi]n\s+informativo|"
     r"view\s+(?:this\s+email\s+)?in\s+(?:your\s+)?browser|ver\s+no\s+navegador|"
+    r"manage\s+your\s+subscription|you\s+are\s+receiving\s+this\s+(?:brief|newsletter|bulletin|"
+    r"digest|e-?mail)|"
     r"ver\s+en\s+el\s+navegador|this\s+(?:week|month)['’]s\s+edition|nesta\s+edi[çc][ãa]o|"
     r"en\s+esta\s+edici[óo]n|"
     # Genres whose alarming words name a topic: event programmes, auto-replies, reports.

@@ -19,6 +19,7 @@ _BLOCK = 4096
 _SPILL = 400  # a cue starting in a block may end this far after it
 _SENTENCE_REACH = 400  # how far a sentence reaches either side of a word
 _SNAP = 128
+_WRAPPED_LINE = 50  # a line at least this long that breaks mid-sentence was wrapped
 
 
 class _Doc:
@@ -43,8 +44,23 @@ class _Doc:
             target = self.text if name == "break" else self.low
             got = [m.start() for m in _CUES[name].finditer(target, lo, hi + _SPILL)
                    if m.start() < hi]
+            if name == "break":
+                got = [p for p in got if not self._wrapped(p)]
             self._blocks[(name, k)] = got
         return got
+
+    def _wrapped(self, p: int) -> bool:
+        """A line break before a capital that only wraps a long line of prose (the line
+        ends in a small letter or a comma): "werden wir ohne weitere\nAnkündigung das
+        Schiedsverfahren ...", "shipped by\nBuriti Cotton". Not a new sentence."""
+        text = self.text
+        if text[p] != "\n" or p == 0 or not (text[p - 1].islower() or text[p - 1] == ","):
+            return False
+        nxt = p + 1
+        while nxt < len(text) and text[nxt] in " \t":
+            nxt += 1
+        return (nxt < len(text) and text[nxt].isupper()
+                and p - text.rfind("\n", 0, p) > _WRAPPED_LINE)
 
     def has_cue(self, name: str, a: int, b: int) -> bool:
         """Whether a cue ``name`` starts in ``[a, b)``."""
