@@ -34,7 +34,7 @@ _ALIASES = {"RMB": "CNY"}
 
 _SYMBOLS = {
     "us$": "USD", "u$s": "USD", "u$": "USD", "$": "USD", "r$": "BRL", "€": "EUR",
-    "£": "GBP", "₹": "INR", "rs": "INR", "rs.": "INR",
+    "£": "GBP", "₹": "INR", "rs": "INR", "rs.": "INR", "৳": "BDT",
     # Yen and yuan share the sign; our mills write it for yuan, and CNY is also the
     # larger of the two, so a misreading overstates rather than hides an exposure.
     "¥": "CNY", "cn¥": "CNY", "jp¥": "JPY", "hk$": "HKD", "au$": "AUD", "a$": "AUD",
@@ -76,6 +76,7 @@ _BABEL_CURRENCIES = ("USD", "EUR", "GBP", "CHF", "CNY", "JPY", "HKD", "INR", "BR
 _MORE_NAMES = {
     # Rupees in Urdu and Hindi: the Indian rupee, as "rupees" below.
     "روپے": "INR", "روپیہ": "INR", "روپئے": "INR", "रुपये": "INR", "रुपए": "INR",
+    "টাকা": "BDT",
     "us dollar": "USD", "dollars us": "USD", "dollars américains": "USD",
     "dollars americains": "USD", "dollari americani": "USD", "dollari usa": "USD",
     "amerikan doları": "USD", "amerikan dolari": "USD", "abd dolari": "USD",
@@ -152,7 +153,7 @@ _NAME_ALT = (
     r"|pesos(?:\s{1,3}(?:argentinos|mexicanos|chilenos|colombianos|uruguayos))?"
 )
 _CJK_NAME_ALT = "|".join(re.escape(n) for n in _CJK_NAMES)
-_SYMBOL_ALT = r"US\$|U\$S|U\$|R\$|HK\$|AU\$|A\$|CN¥|JP¥|SFr\.?|(?-i:TL)(?![^\W\d_])|[$€£¥₹₺₫₩฿]"
+_SYMBOL_ALT = r"US\$|U\$S|U\$|R\$|HK\$|AU\$|A\$|CN¥|JP¥|SFr\.?|(?-i:TL)(?![^\W\d_])|[$€£¥₹₺₫₩฿৳]"
 # After a number (and its scale word): gap, then a symbol, a name or three letters.
 _AFTER_RE = re.compile(
     rf"{_GAP}(?:(?:de|of)[ \t]{{1,3}})?(?:(?P<sym>{_SYMBOL_ALT})"

@@ -37,7 +37,7 @@ _NON_DIGIT_RE = re.compile(r"[^0-9]")
 _MAX_RUN = 40  # no amount of money needs more characters than this
 _HUGE = "1" + "0" * _MAX_RUN
 _GAP_CHARS = " \t\u00a0\u2009\u202f\n|:"
-_CURRENCY_EDGE = "$€£¥₹₺₫₩฿."
+_CURRENCY_EDGE = "$€£¥₹₺₫₩฿৳."
 
 
 def _canonical(s: str) -> str | None:
@@ -248,7 +248,7 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
                 return end - len(sym), _SYMBOLS[sym], False
     if last == "¥" and core[-3:-1].upper() == "JP":
         return end - 3, "JPY", False
-    if last in "$€£¥₹₺₫₩฿":
+    if last in "$€£¥₹₺₫₩฿৳":
         return end - 1, _SYMBOLS[last], last == "$"
     # Rupiah and ringgit: "Rp 1.250.000.000", "Rp1.250.000", "RM 250,000".
     for sym in ("rp.", "rp", "rm"):
