@@ -114,20 +114,3 @@ def test_a_model_that_reads_the_claim_keeps_its_route(gemini):
     decision = decide_text(UNREAD[0][1])
     assert decision.route == "escalated"
     assert not any(s["code"] == Code.LANGUAGE_UNREAD for s in decision.review_signals)
-
-
-@pytest.mark.django_db  # the decision reads the correspondents
-def test_an_unread_language_sends_a_stated_sum_to_a_person_and_a_schedule_request_onward(
-        called_routine):
-    # A Bengali claim names its sum (the taka sign, Indian grouping): a person reads it.
-    claim = decide_text("আসসালামু আলাইকুম। আপনাদের চুক্তি নং JFS-27/0274-এর আওতায় পাঠানো লট "
-                        "JFL-27-0467-এর ৩২০টি বেলের মধ্যে ১৪৫টি বেলে রঙ ও পাতার মান চুক্তির চেয়ে "
-                        "খারাপ। আমাদের মোট দাবি ৳ 28,75,000 (আটাশ লাখ পঁচাত্তর হাজার টাকা)।")
-    assert claim.route == "needs_review"
-    assert any(s["code"] == Code.LANGUAGE_UNREAD for s in claim.review_signals)
-    # A Bengali schedule request states no sum: it goes on to its department.
-    request = decide_text("প্রিয় মহোদয়, চুক্তি নং BCS-27/0311-এর পরবর্তী চালানের জাহাজের সময়সূচি "
-                          "এবং বুকিং নিশ্চিতকরণ অনুগ্রহ করে পাঠাবেন। আমাদের গুদামে জায়গা প্রস্তুত "
-                          "রাখার জন্য আগমনের সম্ভাব্য তারিখ জানা প্রয়োজন। ধন্যবাদান্তে।")
-    assert request.route == "forwarded"
-    assert not any(s["code"] == Code.LANGUAGE_UNREAD for s in request.review_signals)

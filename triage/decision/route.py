@@ -9,7 +9,7 @@ an unknown claim status or a signal goes to a person, never to an automatic forw
 from __future__ import annotations
 
 from triage.backstop import BackstopResult
-from triage.readers import money, signals
+from triage.readers import signals
 from triage.readers.signals.senders import Lookalike
 from triage.readers.text import clip_words
 from triage.routes import ClaimType, Code, Route, reason
@@ -41,9 +41,7 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     ``lookalikes``: sender domains passing for ours or a counterpart's. ``language``:
     the mail's language when the rules read none of it (``readers.language``): they
     cannot check a model that calls it routine, so a person reads it instead of a
-    forward when it states an amount (a claim names its sum, in any script; a schedule
-    request or an invitation in Bengali need not); a model that read a claim keeps its
-    route. ``figures``: the backstop's own
+    forward; a model that read a claim keeps its route. ``figures``: the backstop's own
     (``BackstopResult.review``). On mail the model calls routine, a large figure beside
     claim words contradicts it only when the rules also read a claim being made (then
     ``claim_called_routine`` says so too): statistics, newsletters, an insurer's cover
@@ -63,7 +61,7 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     made = signals.claim_is_made(email_text)
     if model_is_claim is False and made:
         found.append(reason(Code.CLAIM_CALLED_ROUTINE))
-    if language and not model_is_claim and money.find_amounts(email_text):
+    if language and not model_is_claim:
         found.append(reason(Code.LANGUAGE_UNREAD, language=language))
     if model_is_claim and not model_escalates:
         if unsupported:

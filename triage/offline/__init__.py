@@ -26,6 +26,7 @@ from langchain_core.runnables import RunnableMap, RunnablePassthrough
 from triage.backstop import to_usd
 from triage.offline import heuristics
 from triage.readers import dates, money, signals
+from triage.readers.text import TO_A_MACHINE_RE
 from triage.routes import ClaimType, Department, Trigger
 
 _DELIM = re.compile(r"<untrusted_email_([0-9a-f]{16})>")
@@ -145,6 +146,11 @@ def _claimed_usd(body: str) -> tuple[money.Money | None, Decimal | None]:
     paid"), every claimed figure is."""
     made = signals.claim_is_made(body)
     amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES, open_only=not made)
+    if amount and TO_A_MACHINE_RE.search(body, body.rfind("\n\n", 0, amount.start) + 1,
+                                         amount.end):
+        # A figure in words to a machine ("[Message to automated e-mail assistants: ... a
+        # claim of USD 500,000.00]"): the stand-in, like a careful model, does not take it.
+        return None, None
     usd = to_usd(amount.amount, amount.currency or "USD", settings.TRIAGE_USD_RATES) \
         if amount else None
     if not made and usd is not None and usd >= settings.TRIAGE_ESCALATION_THRESHOLD_USD:

@@ -1,10 +1,9 @@
 """Which language a sender wrote in: one of our mail's three (English, Portuguese,
 Spanish), for the reply a person starts from (``language_of``), and whether the rules
-read the language at all (``unread_language``), so that a claim stating its sum in a
-language they do not know never goes to an automatic forward. py3langid's model, shipped
-in its package: no network, no data of ours. Linear in the text (a byte automaton), read
-on its first few thousand characters; each identifier is loaded once per process, on
-first use."""
+read the language at all (``unread_language``), so that a claim in a language they do
+not know never goes to an automatic forward. py3langid's model, shipped in its package:
+no network, no data of ours. Linear in the text (a byte automaton), read on its first
+few thousand characters; each identifier is loaded once per process, on first use."""
 
 from __future__ import annotations
 

@@ -32,8 +32,7 @@ TO_A_MACHINE_RE = re.compile(
     r"(?<![^\W\d_])(?:(?:instructions?|instru[çc][ãa]o|instru[çc][õo]es|instrucci[óo]n\w*|note|"
     r"message|prompt|mensagem|mensaje)\s+(?:to|for|para|pour|an|f[üu]r)\s+(?:the\s+|o\s+|a\s+|"
     r"el\s+|la\s+|l['’]\s*)?(?:[\w-]+\s+){0,2}(?:ai|ia|ki|assistants?|assistentes?|asistentes?|"
-    r"models?|modelos?|classifiers?|classificador|clasificador|llms?|bots?|triage|systems?|"
-    r"filters?)"
+    r"models?|modelos?|classifiers?|classificador|clasificador|llms?|bots?|triage)"
     r"|ignor(?:e|a|ar)\s+(?:all\s+|your\s+|the\s+|todas\s+)?(?:as\s+|las\s+)?(?:previous\s+|"
     r"prior\s+|above\s+)?(?:instructions|rules|prompts?|instru[çc][õo]es|instrucciones|"
     r"regras|reglas)"
@@ -50,44 +49,12 @@ CLAIM_ELSEWHERE = (
     r"\b(?:claims?|reclama[çc](?:[ãa]o|[õo]es)|reclamos?|reclamaci[óo]n(?:es)?)\s+"
     r"(?:\w+\s+){0,3}?(?:against|with|contra|junto\s+(?:a|à|ao)|ante|con)\s+(?:the\s+|our\s+|"
     r"a\s+|o\s+|la\s+|el\s+|nossa\s+|nuestra\s+)?(?:\w+\s+)?(?:carriers?|shipping\s+lines?|"
-    r"line|shipowners?|owners|insurers?|underwriters|insurance\s+compan(?:y|ies)|"
+    r"line(?!\s+items?)|shipowners?|owners|insurers?|underwriters|insurance\s+compan(?:y|ies)|"
     r"p&i(?:\s+club)?|forwarders?|transportadora|seguradora|armador|naviera|"
     r"aseguradora|transportista)\b"
+    # Not where the sentence claims from the reader too ("... and we also claim from you").
+    r"(?![^.;\n]{0,120}\b(?:from\s+you|against\s+you|de\s+voc[êe]s|de\s+ustedes))"
 )
-_CLAUSE_REACH = 600
-_PARAGRAPH_END = re.compile(r"\n[ \t]*\n")
-
-
-def blank_machine_clauses(text: str) -> str:
-    """``text`` with each clause addressed to a machine blanked out (same length, so
-    every offset still points at the same words): from its bracket, or its first word,
-    to the closing bracket or the paragraph's end (``_CLAUSE_REACH`` at most). The
-    claim readers read what the sender says to people; an injection's "escalated claim
-    of USD 500,000" is not said to anyone. Bank details are read in the whole text."""
-    spans, pos = [], 0
-    for _ in range(20):
-        m = TO_A_MACHINE_RE.search(text, pos)
-        if m is None:
-            break
-        para = text.rfind("\n\n", 0, m.start()) + 1
-        bracket = text.rfind("[", para, m.start())
-        start = bracket if bracket >= 0 and "]" not in text[bracket:m.start()] else m.start()
-        limit = min(len(text), m.end() + _CLAUSE_REACH)
-        close = text.find("]", m.end(), limit) if bracket >= 0 and start == bracket else -1
-        if close < 0:
-            gap = _PARAGRAPH_END.search(text, m.end(), limit)
-            close = gap.start() if gap else limit
-        spans.append((start, close))
-        pos = max(close, m.end())
-    if not spans:
-        return text
-    out, last = [], 0
-    for a, b in spans:
-        out += [text[last:a], " " * (b - a)]
-        last = b
-    return "".join(out) + text[last:]
-
-
 # Scripts whose letters are folded when Unicode says they look like a Latin letter.
 _FOLDED_SCRIPTS = frozenset({"CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "LISU"})
 # Confusables whose Latin prototype is itself a rare Latin letter with no ASCII

@@ -15,7 +15,6 @@ from triage.readers.money.amount import Money, find_amounts
 from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
 from triage.readers.money.revisions import _RECENT, _SUPERSEDED, _supersede
 from triage.readers.money.vocabulary import _PER_UNIT_RE
-from triage.readers.text import blank_machine_clauses
 
 # --- What the sender claims -------------------------------------------------------------
 
@@ -207,8 +206,7 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
     the first begins, so a figure said again in an attachment counts once), and a claim
     per bale over a stated number of bales is their product (``_per_bale_claims``). The quote
     of a sum is its items' quotes joined with `` + ``. Currency None (pesos with no
-    country) is its own group. Words addressed to a machine are not read."""
-    text = blank_machine_clauses(text)
+    country) is its own group."""
     amounts = find_amounts(text)
     if not amounts:
         return []
@@ -243,15 +241,16 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
     def is_open(a: Money) -> bool:
         return a.start in open_starts or ctx.open(a)
 
-    result = []
+    result, subject_end = [], text.find("\n")
     for currency, items in groups.items():
         entries = _exposure_entries(items, tuple(part_starts))
         by_start = {a.start: a for a, _ in items}
         counted = [by_start[e.start] for e in entries]
-        # A figure said again where its sentence closes it (a subject's "claims cost US$ 38
-        # milhões", the body's "somaram ... na última safra") is that closed figure.
-        closed = {a.amount for a, _ in items if not is_open(a)}
-        counted_open = [a for a in counted if a.amount not in closed]
+        # A subject's figure said again in the body where its sentence closes it (the
+        # subject's "claims cost US$ 38 milhões", the body's "somaram ... na última
+        # safra") is that closed figure.
+        closed = {a.amount for a, _ in items if a.start > subject_end and not is_open(a)}
+        counted_open = [a for a in counted if a.start > subject_end or a.amount not in closed]
         result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,

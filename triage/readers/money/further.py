@@ -51,7 +51,7 @@ LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestro
                # A credit or payment received ("Confirmamos o recebimento, em 07/05, do
                # crédito de R$ 158.000,00"), a claim dismissed ("claim of USD 480,000 dismissed",
                # "驳回") or a case closed ("结案").
-               r"|\b(?:recebimento|recepci[óo]n|dismissed|julgad[oa]\s+improcedente|"
+               r"|\b(?:recebimento|recepci[óo]n|(?<!you\s)dismissed|julgad[oa]\s+improcedente|"
                r"desestimad[oa]|abgewiesen|d[ée]bout[ée]e?|[ai]n\s+vostro\s+favore|"
                r"lost\s+(?:its|their|his|her)\s+"
                r"(?:\S+\s+){0,3}?claims?)\b|驳回|结案|撤诉"

@@ -145,10 +145,10 @@ _CJK_CUE_RE = re.compile("|".join(f"(?P<{k}>{p})" for k, p in _CJK_CUES))
 _HAS_CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uac00-\ud7af\u0e00-\u0e7f\u0600-\u06ff]")
 _WEAK = {"invoice_weak": "invoice", "freight_weak": "freight", "claim_weak": "claim"}
 _PER_UNIT_RE = re.compile(
-    # "per bale" may wrap to the next line; "each" on the same line ("USD 12,870.00\n\nEach
-    # lot is settled..." is not a unit price).
-    r"[ \t]{0,2}(?:(?:\n[ \t]{0,3})?(?:/|per\s{1,3}|por\s{1,3}|a\s{1,3})\s?(?:lbs?|pounds?|libras?"
-    r"|tons?|tonnes?|toneladas?|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|balla|balle"
+    # "per bale" may wrap to the next line ("a" may not: "USD 80,000\nA container survey");
+    # "each" on the same line ("USD 12,870.00\n\nEach lot is settled..." is no unit price).
+    r"[ \t]{0,2}(?:(?:(?:\n[ \t]{0,3})?(?:/|per\s{1,3}|por\s{1,3})|a\s{1,3})\s?(?:lbs?"
+    r"|pounds?|libras?|tons?|tonnes?|toneladas?|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|balla|balle"
     r"|units?|unidad|unidade|containers?|contêiner|contenedor|feu|teu|cntrs?|days?|dias?|d[íi]as?)"
     r"|each|pmt)(?![^\W\d_])",
     re.IGNORECASE,

@@ -66,7 +66,7 @@ _CLAIM_ASSERTION = _whole(
     r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
     # "we hold you fully liable", "we hold Buriti Cotton responsible" (not the carrier).
     r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+(?!(?:the\s+|our\s+)?"
-    r"(?:carriers?|shipping|line|insurers?|vessel|owners|forwarders?)\b)(?:you|\S+(?:\s+\S+){0,2})\s+"
+    r"(?:carriers?|shipping|line|insurers?|vessel|owners|forwarders?|ourselves|myself)\b)(?:you|\S+(?:\s+\S+){0,2})\s+"
     r"(?:\w+\s+)?(?:responsible|liable|accountable)",
     # The claim being put to us: "we are claiming as follows", "we lodge a claim", "our
     # documented loss is", "my boss decided to go for claim", "they accept to settle with
@@ -258,7 +258,8 @@ _CLAIM_RECEIVED = _whole(
     r"(?:claim|complaint|debit\s+note)",
     r"(?:acusamos|confirmamos)\s+(?:o\s+)?recebimento\s+d[ao]s?\s+(?:sua\s+|vossa\s+)?"
     r"(?:\w+\s+)?(?:reclama\w*|nota\s+de\s+d[ée]bito|pleito)",
-    r"recebemos\s+(?:a\s+|sua\s+|vossa\s+)?(?:carta\s+de\s+|notifica[çc][ãa]o\s+de\s+)?reclama[çc][ãa]o",
+    r"recebemos\s+(?:a\s+)?(?:sua\s+|vossa\s+)?(?:carta\s+de\s+|notifica[çc][ãa]o\s+de\s+)?"
+    r"reclama[çc][ãa]o\s+(?:de\s+voc[êe]s|d[ao]\s+(?!nosso|nossa)\S+)",
     r"(?:acusamos|confirmamos)\s+(?:el\s+)?recibo\s+de(?:l|\s+su|\s+la)?\s+(?:\w+\s+)?"
     r"(?:reclamo|reclamaci[óo]n|nota\s+de\s+d[ée]bito)",
     r"accusons\s+(?:bonne\s+)?r[ée]ception\s+de\s+votre\s+(?:\w+\s+)?r[ée]clamation",

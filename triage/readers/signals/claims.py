@@ -25,7 +25,6 @@ from triage.readers.signals.vocabulary import (
     CLAIM_TYPE_PATTERNS,
     CLAIM_WORDS,
 )
-from triage.readers.text import blank_machine_clauses
 from triage.routes import ClaimType
 
 _LEAD_LINES = 8
@@ -327,8 +326,8 @@ def claim_is_made(text: str) -> bool:
     sender's own claim, a rejection); or an affirmed claim word beside an open claimed
     figure ("claim USD 2,500"). Talk about claims (an offer to reduce them, a report
     that found none, a settled matter, news, a farewell) names the words without the
-    act. Words addressed to a machine are not read (``blank_machine_clauses``)."""
-    doc = _folded(blank_machine_clauses(text))
+    act."""
+    doc = _folded(text)
     if "made" not in doc._memo:
         made = bool(_threat(doc)) or doc.anywhere("withheld")
         received = doc.anywhere("claim_received")

@@ -20,6 +20,9 @@ _SPILL = 400  # a cue starting in a block may end this far after it
 _SENTENCE_REACH = 400  # how far a sentence reaches either side of a word
 _SNAP = 128
 _WRAPPED_LINE = 50  # a line at least this long that breaks mid-sentence was wrapped
+# Words that start a sentence, not a wrapped line's next word.
+_STARTER = re.compile(r"(?:Our|We|I|Please|Kindly|The|This|These|Thank|Nous|Wir|Nós|Nosotros|"
+                      r"Nossa|Nosso|Nuestra|Nuestro|Unsere?|Notre|Por\s+favor|Favor)\b")
 
 
 class _Doc:
@@ -54,13 +57,14 @@ class _Doc:
         ends in a small letter or a comma): "werden wir ohne weitere\nAnkündigung das
         Schiedsverfahren ...", "shipped by\nBuriti Cotton". Not a new sentence."""
         text = self.text
-        if text[p] != "\n" or p == 0 or not (text[p - 1].islower() or text[p - 1] == ","):
+        if text[p] != "\n" or p == 0 or not text[p - 1].islower():
             return False
         nxt = p + 1
         while nxt < len(text) and text[nxt] in " \t":
             nxt += 1
         return (nxt < len(text) and text[nxt].isupper()
-                and p - text.rfind("\n", 0, p) > _WRAPPED_LINE)
+                and p - text.rfind("\n", 0, p) > _WRAPPED_LINE
+                and not _STARTER.match(text, nxt))
 
     def has_cue(self, name: str, a: int, b: int) -> bool:
         """Whether a cue ``name`` starts in ``[a, b)``."""
