@@ -117,12 +117,11 @@ def _subject_and_body(email: str) -> tuple[str, str]:
 def _classify(email: str, received: date, system: str) -> dict:
     subject, body = _subject_and_body(email)
     types = signals.claim_types(body)
-    # A large figure the words call claimed makes a claim too (a table of discounts
-    # per lot with no claim sentence around it): the stand-in reads it as one.
     # A claim being made, not talk about claims (a newsletter, a seminar, a clean report,
-    # a settled matter): the act, a large claimed figure, or claim language beside an
-    # open claimed figure.
-    is_claim = signals.claim_is_made(body) or _large_claimed(body) or (
+    # a settled matter): the act, or claim language beside an open claimed figure (a
+    # table of discounts per lot with no claim sentence around it). A large figure counts
+    # only where a claim is made (``_claimed_usd``).
+    is_claim = signals.claim_is_made(body) or (
         signals.has_claim_signal(body) and _claimed_usd(body)[0] is not None)
     department = heuristics.best_department(body, subject)
     if is_claim:
@@ -160,11 +159,6 @@ def _claimed_usd(body: str) -> tuple[money.Money | None, Decimal | None]:
         # claim still escalates; any other goes to a person where a claim is read).
         return None, None
     return amount, usd
-
-
-def _large_claimed(body: str) -> bool:
-    _, usd = _claimed_usd(body)
-    return usd is not None and usd >= settings.TRIAGE_ESCALATION_THRESHOLD_USD
 
 
 def _extract(email: str, received: date, system: str) -> dict:

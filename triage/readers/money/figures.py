@@ -233,8 +233,8 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
     Plain string work on a short window: this runs for every candidate number."""
     lo = max(0, pos - _BEFORE_WINDOW)
     window = clean[lo:pos]
-    # A dot leader is a gap too: "R$....:" (not the dot of "Rs.", "SFr.").
-    core = re.sub(r"\.{2,}$", "", window.rstrip(_GAP_CHARS)).rstrip(_GAP_CHARS)
+    core = window.rstrip(_GAP_CHARS)  # then a dot leader ("R$....:"), not "Rs." or "SFr."
+    core = core.rstrip(".").rstrip(_GAP_CHARS) if core.endswith("..") else core
     if not core or not _GAP_BEFORE_RE.fullmatch(window, len(core)):
         return None
     end = lo + len(core)

@@ -54,8 +54,9 @@ class _Doc:
 
     def _wrapped(self, p: int) -> bool:
         """A line break before a capital that only wraps a long line of prose (the line
-        ends in a small letter or a comma): "werden wir ohne weitere\nAnkündigung das
-        Schiedsverfahren ...", "shipped by\nBuriti Cotton". Not a new sentence."""
+        ends in a small letter, the next word does not start a sentence): "werden wir ohne
+        weitere\nAnkündigung das Schiedsverfahren ...", "shipped by\nBuriti Cotton". Not a
+        new sentence."""
         text = self.text
         if text[p] != "\n" or p == 0 or not text[p - 1].islower():
             return False
