@@ -37,6 +37,36 @@ def cpu_seconds(run: Callable[[Any], Any], data: Any, *, repeat: int = 3) -> flo
     return best
 
 
+def per_call_seconds(run: Callable[[Any], Any], data: Any, *, repeat: int = 3) -> float:
+    """The least CPU time of one call, each measurement looping the call until it costs
+    at least ``MIN_SECONDS`` (as timeit's autorange does): a call of a few milliseconds
+    is then not read through the timer's resolution and one stray interrupt."""
+    loops, cost = 1, cpu_seconds(run, data, repeat=1)
+    while cost * loops < MIN_SECONDS and loops < 1024:
+        loops *= 2
+
+    def looped(value: Any) -> None:
+        for _ in range(loops):
+            run(value)
+
+    return cpu_seconds(looped, data, repeat=repeat) / loops
+
+
+def assert_costs_less(run: Callable[[Any], Any], small: Any, large: Any, factor: float, *,
+                      floor: float = 0.0, label: str = "") -> None:
+    """Fails when ``large`` costs ``factor`` times what ``small`` costs (or ``floor``
+    seconds, when more) in two measurements one after the other: a reading that grows
+    does so every time; a shared machine seldom disturbs two measurements alike (CI once
+    measured x3.35 for a ratio that is x1.5 alone, the small side 8 ms read once)."""
+    for _ in range(2):
+        little, big = per_call_seconds(run, small), per_call_seconds(run, large)
+        if big < factor * max(little, floor):
+            return
+    assert big < factor * max(little, floor), (
+        f"{label or run}: {little:.4f}s then {big:.4f}s (x{big / max(little, 1e-9):.1f}; "
+        f"the limit is x{factor})")
+
+
 def growth(build: Callable[[int], Any], run: Callable[[Any], Any], n: int, *,
            max_n: int | None = None) -> tuple[int, list[float]]:
     """(n, [cost at n, 2n, 4n]), n halved or doubled from the given size (one probe run

@@ -17,3 +17,16 @@ def test_a_quadratic_reading_fails_the_guard_and_a_linear_one_passes():
     # A pure-Python pass, slow enough to be measured well before the size cap.
     assert_linear(lambda n: "ab" * (n // 2), lambda text: sum(ch == "b" for ch in text),
                   50_000, label="linear")
+
+
+def test_a_cost_that_grows_fails_the_ratio_guard_and_a_bounded_one_passes():
+    from tests.growth import assert_costs_less
+
+    def walk(n: int) -> int:
+        return sum(i & 1 for i in range(n))
+
+    with pytest.raises(AssertionError, match="the limit is x3"):
+        assert_costs_less(walk, 2_000, 16_000, 3, label="walk")
+    # Counted, not walked: eight times the count costs about the same.
+    assert_costs_less(lambda n: sum(i & 1 for i in range(min(n, 2_000))), 2_000, 16_000, 3,
+                      label="capped")
