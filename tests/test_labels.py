@@ -48,7 +48,7 @@ SAMPLES = {
     Code.LOOKALIKE_SENDER: {"domain": "c0tton-trading.com", "known": "cotton-trading.com",
                             "how": "letters"},
     Code.UNSUPPORTED_VALUES: {"fields": ["exposure_amount", "claim_types"]},
-    Code.LANGUAGE_UNREAD: {"language": "ru"},
+    Code.LANGUAGE_UNREAD: {"language": "ru", "claim_words": True, "quote": "претензию"},
     Code.ATTACHMENTS_NOT_STORED: {"skipped": 1800, "stored": 100},
     Code.PARTS_NOT_PARSED: {"parts": 500},
     Code.BODY_CUT: {"chars": 2_000_000},
@@ -175,6 +175,17 @@ def test_an_erased_quote_shows_as_removed_and_the_facts_stay():
     erased = {"code": Code.BANK_CHANGE}
     with translation.override("pt-br"):
         assert "(palavras removidas)" in labels.reason(erased)
+        # A language read by its claim words keeps saying so when its word is erased.
+        unread = labels.reason({"code": Code.LANGUAGE_UNREAD, "language": "ru",
+                                "claim_words": True})
+        assert "palavras de reclamação" in unread and "(palavras removidas)" in unread
+
+
+def test_a_language_with_no_claim_words_reads_as_unread():
+    stored = {"code": Code.LANGUAGE_UNREAD, "language": "ka"}
+    with translation.override("pt-br"):
+        assert labels.reason(stored).startswith("escrito em ")
+        assert "uma língua que as regras não leem" in labels.reason(stored)
 
 
 def _written() -> list[dict]:

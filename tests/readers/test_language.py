@@ -88,7 +88,9 @@ def test_a_claim_in_an_unread_language_goes_to_a_person_when_the_model_calls_it_
         called_routine, code, text):
     decision = decide_text(text)
     assert decision.route == "needs_review"
-    assert {"code": Code.LANGUAGE_UNREAD, "language": code} in decision.review_signals
+    [signal] = [s for s in decision.review_signals if s["code"] == Code.LANGUAGE_UNREAD]
+    assert signal["language"] == code and signal["claim_words"] is True
+    assert signal["quote"] in text  # the claim word, as the sender wrote it
 
 
 @pytest.mark.django_db  # the decision reads the correspondents

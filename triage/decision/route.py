@@ -28,7 +28,7 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
                    model_claim_types: list[str] | tuple[str, ...] = (),
                    unsupported: list[str] | tuple[str, ...] = (),
                    lookalikes: list[Lookalike] | tuple[Lookalike, ...] = (),
-                   language: str | None = None,
+                   language: tuple[str, str] | None = None,
                    figures: list[dict] | tuple[dict, ...] = ()) -> list[dict]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person (``routes.reason``). Empty when the model already agrees
@@ -39,9 +39,10 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     whose quotes are not in the email (``grounding``): an unsupported value may not lower
     an escalation, so a claim the model did not escalate on them goes to a person.
     ``lookalikes``: sender domains passing for ours or a counterpart's. ``language``:
-    the mail's language when the rules read none of it (``readers.language``): they
-    cannot check a model that calls it routine, so a person reads it instead of a
-    forward; a model that read a claim keeps its route. ``figures``: the backstop's own
+    (the mail's language, a claim word in it) when the rules read none of the language
+    but its claim words (``readers.language.unread_claim_language``): they cannot check a
+    model that calls it routine, so a person reads it instead of a forward; a model that
+    read a claim keeps its route. ``figures``: the backstop's own
     (``BackstopResult.review``). On mail the model calls routine, a large figure beside
     claim words contradicts it only when the rules also read a claim being made (then
     ``claim_called_routine`` says so too): statistics, newsletters, an insurer's cover
@@ -62,7 +63,9 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     if model_is_claim is False and made:
         found.append(reason(Code.CLAIM_CALLED_ROUTINE))
     if language and not model_is_claim:
-        found.append(reason(Code.LANGUAGE_UNREAD, language=language))
+        code, word = language
+        found.append(reason(Code.LANGUAGE_UNREAD, language=code, claim_words=bool(word) or None,
+                            quote=word))
     if model_is_claim and not model_escalates:
         if unsupported:
             found.append(reason(Code.UNSUPPORTED_VALUES, fields=list(unsupported)))

@@ -34,10 +34,10 @@ from triage.chains.untrusted import prompt_inputs, wrap
 from triage.correspondents import known_correspondents, own_domains
 from triage.decision import grounding
 from triage.decision import route as routing
-from triage.decision.input import EmailInput
+from triage.decision.input import RULES_MAX_CHARS, EmailInput
 from triage.decision.record import CallRecord, Decision
 from triage.readers import signals
-from triage.readers.language import unread_language
+from triage.readers.language import unread_claim_language
 from triage.routes import Code, Route, reason
 
 __all__ = ["Config", "build_model", "decide", "model_spec", "run_chains"]
@@ -211,7 +211,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
     # contradiction itself only ever sends the mail to a person, and only when the
     # rules read a claim being made, not talk about claims (a review signal below).
     lookalikes = signals.sender_lookalikes(email.senders, config.senders_known)
-    language = None if model_is_claim else unread_language(email.subject, text)  # routes only then
+    language = None if model_is_claim else unread_claim_language(
+        email.subject, text, written=email.rules_text[:RULES_MAX_CHARS])
     made = signals.claim_is_made(text)
     worded = made or signals.has_claim_signal(text)
     decision.is_claim = True if (model_is_claim or made) else model_is_claim

@@ -164,9 +164,13 @@ _WORDS: dict[str, Callable[[dict], str]] = {
         "the sender's domain %(domain)s looks like %(known)s (%(how)s): a person must check "
         "who sent it") % {"domain": d.get("domain") or _("(words removed)"),
                           "known": d.get("known", ""), "how": lookalike_how(d.get("how"))},
-    Code.LANGUAGE_UNREAD: lambda d: _(
-        "written in %(language)s, a language the rules do not read: a person reads it "
-        "instead of a forward") % {"language": formats.language_name(d.get("language", ""))},
+    Code.LANGUAGE_UNREAD: lambda d: (_(
+        "written in %(language)s, a language the rules do not read but for its claim words, "
+        "and it holds one (%(word)s): a person reads it instead of a forward")
+        if d.get("claim_words")
+        else _("written in %(language)s, a language the rules do not read: a person reads it "
+               "instead of a forward")) % {
+        "language": formats.language_name(d.get("language", "")), "word": _q(d)},
     Code.UNSUPPORTED_VALUES: lambda d: _(
         "a value the model extracted is quoted from words that are not in the email "
         "(%(fields)s): a person checks it") % {

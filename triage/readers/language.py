@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import threading
 
+from triage.readers.claim_words import claim_word
+
 LANGUAGES = ("en", "pt", "es")
 READ_CHARS = 4_000
 # Below this the three-way posterior is a guess (a subject of two words): no language.
@@ -71,3 +73,19 @@ def unread_language(*texts: str) -> str | None:
     if known >= UNREAD_BELOW:
         return None
     return ranked[0][0]
+
+
+def unread_claim_language(subject: str, text: str, *,
+                          written: str | None = None) -> tuple[str, str] | None:
+    """(language, claim word) for mail in a language the rules do not read that may hold
+    a claim: one of the claim words ``readers.claim_words`` knows in that language is in
+    the subject or the text (``written``: the text as the sender wrote it, when ``text``
+    is the rules' folded copy; the word is quoted from it), "" when it knows none of the
+    language's words, so any mail in it may. None for our languages, and for mail whose
+    language's claim words are all absent (a price inquiry in Polish): the model's route
+    stands."""
+    language = unread_language(subject, text)
+    if language is None:
+        return None
+    word = claim_word(language, f"{subject}\n{text}" if written is None else written)
+    return None if word is None else (language, word)

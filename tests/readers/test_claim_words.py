@@ -1,0 +1,96 @@
+"""Claim words in languages the rules do not otherwise read: a claim in one is found (it
+goes to a person when the model calls it routine); routine mail in the same language
+names none (its route stays the model's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.factories import decide_text
+from triage.readers.claim_words import claim_word
+from triage.readers.language import unread_claim_language, unread_language
+from triage.routes import Code
+
+# (language, a claim, routine mail) in the same language.
+PAIRS = [
+    ("ru", "В 14 кипах партии 22 обнаружены посторонние волокна. Выставляем претензию.",
+     "Просим сообщить график отгрузок на март и цену на хлопок сорта Middling."),
+    ("uk", "У 14 кипах партії 22 виявлено забруднення. Вимагаємо відшкодування збитків.",
+     "Просимо надіслати графік відвантажень на березень і ціну на бавовну."),
+    ("bg", "В 14 бали от партида 22 открихме замърсяване. Искаме обезщетение.",
+     "Моля, изпратете ни графика на пратките за март и цената на памука."),
+    ("pl", "W 14 belach partii 22 stwierdziliśmy zanieczyszczenia. Składamy reklamację.",
+     "Prosimy o przesłanie harmonogramu wysyłek na marzec oraz ceny bawełny."),
+    ("cs", "Ve 14 balících partie 22 jsme zjistili znečištění. Uplatňujeme nárok na náhradu.",
+     "Prosíme o zaslání harmonogramu expedic na březen a ceny bavlny."),
+    ("sk", "V 14 balíkoch partie 22 sme zistili znečistenie. Uplatňujeme nárok na náhradu.",
+     "Prosíme o zaslanie harmonogramu expedícií na marec a ceny bavlny."),
+    ("el", "Σε 14 μπάλες της παρτίδας 22 βρήκαμε μόλυνση. Ζητούμε αποζημίωση.",
+     "Παρακαλούμε στείλτε μας το πρόγραμμα φορτώσεων για τον Μάρτιο και την τιμή."),
+    ("hi", "लॉट 22 की 14 गांठों में प्लास्टिक मिला है। हम मुआवज़ा मांगते हैं।",
+     "कृपया मार्च के लिए शिपमेंट का कार्यक्रम और कपास का भाव भेजें।"),
+    ("mr", "लॉट 22 च्या 14 गाठींमध्ये प्लास्टिक आढळले. आम्ही नुकसान भरपाई मागतो.",
+     "कृपया मार्चसाठी शिपमेंटचे वेळापत्रक आणि कापसाचा भाव पाठवा."),
+    ("bn", "লট ২২-এর ১৪টি গাঁটে প্লাস্টিক পাওয়া গেছে। আমরা ক্ষতিপূরণ দাবি করছি।",
+     "অনুগ্রহ করে মার্চের শিপমেন্টের সময়সূচি এবং তুলার দাম পাঠান।"),
+    ("ur", "لاٹ 22 کی 14 گانٹھوں میں پلاسٹک ملا ہے۔ ہم ہرجانے کا مطالبہ کرتے ہیں۔",
+     "براہ کرم مارچ کے لیے شپمنٹ کا شیڈول اور روئی کا بھاؤ بھیجیں۔"),
+    ("fa", "در ۱۴ عدل از محموله ۲۲ آلودگی پیدا کردیم. خواستار غرامت هستیم.",
+     "لطفاً برنامه حمل برای ماه مارس و قیمت پنبه را برای ما بفرستید."),
+    ("nl", "In 14 balen van partij 22 vonden wij vervuiling. Wij eisen schadevergoeding.",
+     "Graag ontvangen wij het verschepingsschema voor maart en uw prijs voor katoen."),
+    ("ro", "În 14 baloți din lotul 22 am găsit contaminare. Solicităm despăgubiri.",
+     "Vă rugăm să ne trimiteți programul de expediere pentru martie și prețul bumbacului."),
+    ("hu", "A 22. tétel 14 bálájában szennyeződést találtunk. Kártérítést követelünk.",
+     "Kérjük, küldjék meg a márciusi szállítási ütemtervet és a gyapot árát."),
+    ("he", "ב-14 חבילות של מנה 22 מצאנו זיהום. אנו דורשים פיצוי.",
+     "נא לשלוח לנו את לוח המשלוחים לחודש מרץ ואת מחיר הכותנה."),
+    ("sw", "Katika marobota 14 ya kundi 22 tumepata uchafu. Tunadai fidia.",
+     "Tafadhali tutumie ratiba ya usafirishaji ya Machi na bei ya pamba."),
+]
+
+
+@pytest.mark.parametrize("language,claim,routine", PAIRS, ids=[p[0] for p in PAIRS])
+def test_a_claim_names_a_claim_word_and_routine_mail_none(language, claim, routine):
+    word = claim_word(language, claim)
+    assert word and word in claim  # the word as the sender wrote it, accents and case kept
+    assert claim_word(language, routine) is None
+
+
+def test_accents_and_case_do_not_hide_a_word_and_a_court_is_not_a_ship():
+    assert claim_word("el", "ΖΗΤΟΥΜΕ ΑΠΟΖΗΜΙΩΣΗ") == "ΑΠΟΖΗΜΙΩΣΗ"
+    assert claim_word("el", "ζητούμε αποζημίωση") == "αποζημίωση"
+    assert claim_word("pl", "Sąd arbitrażowy") == "Sąd"
+    assert claim_word("ru", "Судно прибыло в порт Сантос.") is None
+    assert claim_word("ru", "Мы обратимся в суд.") == "суд"
+    # Latin look-alikes inside a Cyrillic word do not hide it; the word is quoted as sent.
+    assert claim_word("ru", "Выставляем пpeтeнзию.") == "пpeтeнзию"
+
+
+def test_a_language_with_no_list_may_hold_anything():
+    assert claim_word("ka", "ნებისმიერი ტექსტი") == ""
+
+
+@pytest.mark.parametrize("language,claim,routine", PAIRS, ids=[p[0] for p in PAIRS])
+def test_the_language_is_flagged_only_with_a_claim_word(language, claim, routine):
+    # Long enough for the language reader to name the language (60 letters).
+    assert unread_claim_language("", " ".join([claim] * 3))[0] == language
+    assert unread_language("", " ".join([routine] * 3)) == language
+    assert unread_claim_language("", " ".join([routine] * 3)) is None
+
+
+# --- through the chains: the model's routine stands where no claim word is -------------
+
+@pytest.mark.django_db  # the decision reads the correspondents
+def test_routine_mail_in_an_unread_language_keeps_the_model_s_forward(called_routine):
+    routine = dict((p[0], p[2]) for p in PAIRS)["pl"]
+    decision = decide_text(routine + " Pozdrawiamy serdecznie, Anna Nowak, dział zakupów.")
+    assert decision.route == "forwarded"
+    assert not any(s["code"] == Code.LANGUAGE_UNREAD for s in decision.review_signals)
+    # The same sender's claim, in the same words otherwise, goes to a person.
+    claim = dict((p[0], p[1]) for p in PAIRS)["pl"]
+    decision = decide_text(claim + " Pozdrawiamy serdecznie, Anna Nowak, dział zakupów.")
+    assert decision.route == "needs_review"
+    [signal] = [s for s in decision.review_signals if s["code"] == Code.LANGUAGE_UNREAD]
+    assert signal == {"code": Code.LANGUAGE_UNREAD, "language": "pl", "claim_words": True,
+                      "quote": "zanieczyszczenia"}
