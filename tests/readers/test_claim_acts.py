@@ -10,6 +10,8 @@ broker's debit note for port charges, an insurance premium, a newsletter's award
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from triage.decision import route as routing
@@ -628,3 +630,72 @@ def test_a_complaint_our_own_customer_sent_us_is_no_claim_received_and_the_taka_
                                      "USD 8,000 in freight.")
     assert [(m.currency, m.amount) for m in money.find_amounts("মোট দাবি ৳ 28,75,000")] == [
         ("BDT", 2875000)]
+
+
+# --- Stop 36: a twelfth fresh set's readings, each paired with its false alarm ------------
+
+@pytest.mark.parametrize("put,told", [
+    # A colleague's summary above the claim forwarded to us ("Eles pedem": they ask, no
+    # claim word of ours): the figure is said again in the claim's own sentence ("We
+    # therefore claim"), and that sentence makes the claim...
+    ("Mariana, bom dia.\n\nSegue em anexo a reclamação que recebi na sexta da fiação "
+     "Kilang. Eles pedem US$ 84.000,00 por resistência abaixo do contrato no lote 7.\n\n"
+     "Pode abrir um QC?\n\nAbs,\nRodrigo\n\n---------- Forwarded message ----------\n"
+     "From: Tan <tan@kilang.example.my>\n\nDear Rodrigo,\n\nThe cotton of lot 7 does not "
+     "meet the contract specification: strength 26.8 g/tex against 29 min. We therefore "
+     "claim\nUSD 84,000.00, calculated as USD 0.07/lb on 1,200,000 lbs net.\n\nKindly revert "
+     "with your proposal.",
+     # ...and a figure settled in the body, quoted again below: still settled.
+     "We confirm receipt today of USD 84,000.00 in full and final settlement of our "
+     "micronaire claim on lot 7. We consider the matter closed.\n\n> On Monday you wrote:\n"
+     "> Please find attached the SWIFT copy of our payment of USD 84,000.00 in full and final "
+     "settlement of the claim as agreed."),
+    # Two words between "our" and the claim; the claim on a trucking company is not one
+    # on us.
+    ("Please find attached our consolidated quality claim for lots 7 and 8: "
+     "USD 92,400.00 in total.",
+     "Our claim against trucking company - lot 801\n\nDear Thiago,\n\nJust for your "
+     "information: 14 bales of lot 801 were damaged by rain while being trucked to our "
+     "mill.\n\nWe are claiming the damage (approx. USD 9,800) from Rapid Haulage Ltd, the "
+     "trucking company. This is not a claim against you, the cotton was delivered in good "
+     "order."),
+    # Thai: a credit note received for the claim, the claim paid in full and closed, is
+    # no claim made.
+    ("ขอแจ้งเคลมคุณภาพ สัญญา SC-27/0123 ล็อต 140 เป็นจำนวน USD 21,750.00 "
+     "กรุณาพิจารณาชำระภายใน 30 วัน",
+     "ยืนยันปิดเคลม สัญญา SC-27/0123\nเรียน คุณมาเรียนา\n\nบริษัทฯ ขอยืนยันว่าได้รับใบลดหนี้ "
+     "(Credit Note) จำนวน\nUSD 21,750.00 สำหรับเคลมคุณภาพของสัญญา SC-27/0123 ล็อต 140 "
+     "เรียบร้อยแล้ว\n\nถือว่าเคลมนี้ได้รับการชำระครบถ้วนและปิดเรื่องแล้ว บริษัทฯ "
+     "ไม่มีข้อเรียกร้องใด ๆ\nเพิ่มเติมเกี่ยวกับล็อตนี้"),
+])
+def test_a_claim_said_again_summed_in_a_sheet_or_in_thai_is_made_and_its_twin_is_not(
+        put, told):
+    assert signals.claim_is_made(put), put
+    assert not signals.claim_is_made(told), told
+
+
+def test_a_claim_revised_in_place_of_the_old_figure_counts_the_new_one():
+    revised = ("Taking the re-test into account we have revised our claim and now claim "
+               "USD 47,500.00 in place of the USD 74,300.00 mentioned in our letter.\n\n"
+               "> We hereby claim USD 74,300.00 for low strength on lot 590.")
+    assert _claimed(revised) == [("USD 47500.00", True)]
+    # The same words without a revision: a figure in place of a rate is no revision.
+    both = "We claim USD 47,500.00 for lot 590. We claim USD 74,300.00 for lot 591 as well."
+    assert sum(float(f.split()[1]) for f, _ in _claimed(both)) == 121800.0
+
+
+def test_a_sheet_row_with_empty_cells_keeps_its_columns_and_a_rate_column_is_no_amount():
+    sheet = ("--- sheet: Summary ---\n"
+             "Lot\tBales\tDeviation\tAllowance USD/lb\tAmount USD\n"
+             "L-620\t520\tColour 41-4\t0.06\t15730.8\n"
+             "L-621\t515\tLeaf 4-5\t0.06\t15579.3\n"
+             "Subtotal quality allowance\t\t\t\t31310.1\n"
+             "Consequential loss - denim downgraded\t\t\t\t217713.4\n"
+             "TOTAL CLAIM (USD)\t\t\t\t249023.5\n")
+    claimed = money.claimed_totals("Please find attached our quality claim.\n\n" + sheet)
+    assert [(c.money.amount, c.money.currency) for c in claimed] == [
+        (Decimal("249023.5"), "USD")]
+    # The rates per pound are never summed into the claim.
+    rates_only = sheet.split("Subtotal")[0]
+    assert [c.money.amount for c in money.claimed_totals(
+        "Please find attached our quality claim.\n\n" + rates_only)] == [Decimal("31310.1")]

@@ -177,3 +177,18 @@ BANK_OR_NOT = [
 def test_new_bank_details_are_read_and_no_change_is_not(change, same):
     assert signals.bank_change_signal(change)
     assert not signals.bank_change_signal(same)
+
+
+@pytest.mark.parametrize("contaminated,graded", [
+    # Vietnamese and Chinese: foreign matter is contamination; "tạp chất" / "杂质" alone
+    # is trash, the leaf of a colour and leaf grade.
+    ("Chúng tôi phát hiện tạp chất lạ (sợi PP) trong 14 kiện của lô 22.",
+     "Cấp màu 41-4 chiếm 58% số kiện. Tạp chất (Leaf): cấp 5 trung bình."),
+    ("在第22批货物的14包中发现异性杂质（丙纶丝）。", "颜色级31-3，杂质含量（叶屑）为5级。"),
+])
+def test_foreign_matter_is_contamination_and_trash_in_a_grade_is_not(contaminated, graded):
+    from triage.readers.signals import claim_types
+    from triage.routes import ClaimType
+
+    assert ClaimType.CONTAMINATION in claim_types(contaminated)
+    assert ClaimType.CONTAMINATION not in claim_types(graded)

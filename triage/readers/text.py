@@ -45,13 +45,21 @@ TO_A_MACHINE_RE = re.compile(
 # A claim the sender makes on someone else, the carrier or an insurer ("our claim against
 # the line is USD 9,820.00", "reclamação junto à seguradora"): no claim on us (``signals``)
 # and its figure no open claim (``money``).
+_ELSEWHERE_PARTY = (
+    r"(?:carriers?|shipping\s+lines?|line(?!\s+items?)|shipowners?|owners|insurers?|underwriters|"
+    r"insurance\s+compan(?:y|ies)|p&i(?:\s+club)?|forwarders?|trucking\s+compan(?:y|ies)|"
+    r"truckers?|hauliers?|haulers?|haulage\s+(?:compan(?:y|ies)|contractors?)|"
+    r"transport\s+compan(?:y|ies)|transportadora|seguradora|armador|naviera|aseguradora|"
+    r"transportista)\b")
 CLAIM_ELSEWHERE = (
-    r"\b(?:claims?|reclama[çc](?:[ãa]o|[õo]es)|reclamos?|reclamaci[óo]n(?:es)?)\s+"
+    r"(?:\b(?:claims?|reclama[çc](?:[ãa]o|[õo]es)|reclamos?|reclamaci[óo]n(?:es)?)\s+"
     r"(?:\w+\s+){0,3}?(?:against|with|contra|junto\s+(?:a|à|ao)|ante|con)\s+(?:the\s+|our\s+|"
-    r"a\s+|o\s+|la\s+|el\s+|nossa\s+|nuestra\s+)?(?:\w+\s+)?(?:carriers?|shipping\s+lines?|"
-    r"line(?!\s+items?)|shipowners?|owners|insurers?|underwriters|insurance\s+compan(?:y|ies)|"
-    r"p&i(?:\s+club)?|forwarders?|transportadora|seguradora|armador|naviera|"
-    r"aseguradora|transportista)\b"
+    r"a\s+|o\s+|la\s+|el\s+|nossa\s+|nuestra\s+)?(?:\w+\s+)?" + _ELSEWHERE_PARTY
+    # ...or "we are claiming the damage (approx. USD 9,800) from PT Angkutan, the trucking
+    # company".
+    + r"|\bclaim(?:s|ing|ed)?\s+[^;\n]{0,80}?\bfrom\s+(?!you\b)(?:[^.;\n,]{1,60}?,\s+)?the\s+"
+    r"(?:\w+\s+)?"
+    + _ELSEWHERE_PARTY + ")"
     # Not where the sentence claims from the reader too ("... and we also claim from you").
     r"(?![^.;\n]{0,120}\b(?:from\s+you|against\s+you|de\s+voc[êe]s|de\s+ustedes))"
 )

@@ -251,15 +251,21 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
         # safra") is that closed figure.
         closed = {a.amount for a, _ in items if a.start > subject_end and not is_open(a)}
         counted_open = [a for a in counted if a.start > subject_end or a.amount not in closed]
+        # Where each open figure stands, said again too (the claim forwarded under a
+        # colleague's summary of it: "Eles pedem US$ 96.000,00" / "We therefore claim
+        # USD 96,000.00"): the words of any of its sentences may make the claim.
+        values = {a.amount for a in counted_open if is_open(a)}  # not a closed one's quote
+        mentions = [a for a, _ in items if a.amount in values and is_open(a)
+                    and (a.start > subject_end or a.amount not in closed)]
         result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
         ), len(counted) == 1 and len(counted_open) == 1 and (
             ctx.stated_as_claim(counted[0]) or counted[0].start in stated_starts),
             any(is_open(a) for a in counted_open),
-            tuple((a.start, a.end) for a in counted_open if is_open(a)),
+            tuple((a.start, a.end) for a in mentions),
             any(ctx.conditional(a) for a in counted),
-            tuple((a.start, a.end) for a in counted_open if is_open(a) and ctx.done(a))))
+            tuple((a.start, a.end) for a in mentions if ctx.done(a))))
     return sorted(result, key=lambda c: c.money.amount, reverse=True)
 
 

@@ -63,7 +63,8 @@ NOT_OPEN = (r"|\b(?:(?:telah|sudah)\s+(?:\w+\s+)?(?:diselesaikan|dibayar|dilunas
             r"ditutup|ditarik)|jika|apabila|seandainya|rata-rata|tidak\s+(?:mengajukan|menuntut))\b"
             r"|解決済|支払済|支払い済|受領|入金を確認|取り下げ|もし|場合は|平均|"
             r"해결되었|종결|지급되었|입금|수령|철회|만약|경우|평균|"
-            r"ได้รับการแก้ไขแล้ว|ชำระแล้ว|ได้รับเงิน|ถอน|หาก|ถ้า|เฉลี่ย|"
+            r"ได้รับการแก้ไขแล้ว|ชำระแล้ว|ได้รับเงิน|ได้รับใบลดหนี้|ได้รับการชำระ|ชำระครบ|ปิดเคลม|"
+            r"ถอน|หาก|ถ้า|เฉลี่ย|"
             r"تمت تسوية|تم سداد|تم دفع|استلمنا|استلام|تم سحب|إذا|في حال|متوسط")
 # A condition in a figure's sentence (``vocabulary._CONDITION_RE``).
 CONDITION = r"|\b(?:jika|apabila|seandainya)\b|もし|場合は|만약|경우|หาก|ถ้า|إذا|في حال"

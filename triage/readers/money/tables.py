@@ -113,6 +113,22 @@ def _cells(line: str) -> list[tuple[int, str]]:
     return out
 
 
+def _tab_cells(line: str) -> list[tuple[int, str]]:
+    """(offset, text) of each cell between single tabs, empty ones kept: a sheet's row
+    as the workbook reader writes it ("Subtotal\t\t\t\t\t68736.6" is six cells)."""
+    out, at = [], 0
+    for cell in line.split("\t")[:_MAX_CELLS]:
+        out.append((at, cell))
+        at += len(cell) + 1
+    return out
+
+
+# A header naming a rate's currency, not an amount's: "Allowance USD/lb", "EUR per ton".
+_RATE_HEADER = re.compile(r"(?:/|\bper\s+|\bpor\s+)\s*(?:lbs?|kgs?|kilo\w*|mt|tons?|tonnes?|"
+                          r"t|bales?|fardos?|units?|pounds?|libras?|days?|dias?|containers?)\b",
+                          re.IGNORECASE)
+
+
 def _number(cell: str) -> Decimal | None:
     if not _NUMBER_CELL.fullmatch(cell):
         return None
@@ -128,13 +144,15 @@ def _table_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
     columns: dict[int, str] = {}   # column: its currency, from the header
     amount_columns: list[int] = []  # columns of amounts whose currency is in a row cell
     currency_column = -1
-    width = 0
+    width = tabs = 0  # the header's cells; its cells between single tabs, when the same
     pos = 0
     for line in text.split("\n"):
         start, pos = pos, pos + len(line) + 1
         cells = _cells(line)
-        if len(cells) < 2:
-            columns, amount_columns, currency_column, width = {}, [], -1, 0
+        if tabs and line.count("\t") + 1 == tabs:
+            cells = _tab_cells(line)  # a sheet's row with empty cells keeps its columns
+        elif len(cells) < 2:
+            columns, amount_columns, currency_column, width, tabs = {}, [], -1, 0, 0
             continue
         if width and len(cells) == width:
             row_currency = _currency_value(cells[currency_column][1]) \
@@ -149,7 +167,8 @@ def _table_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
                     found.append((start + at + lead, start + at + len(cell.rstrip()), value,
                                   currency))
             continue
-        columns = {i: c for i, (_, cell) in enumerate(cells) if (c := _header_currency(cell))}
+        columns = {i: c for i, (_, cell) in enumerate(cells)
+                   if (c := _header_currency(cell)) and not _RATE_HEADER.search(cell)}
         currency_column = next((i for i, (_, cell) in enumerate(cells)
                                 if _CURRENCY_LABEL.fullmatch(cell.strip())), -1)
         amount_columns = [i for i, (_, cell) in enumerate(cells)
@@ -157,6 +176,8 @@ def _table_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
                           and _AMOUNT_LABEL.search(cell) and not _QUANTITY_LABEL.search(cell)
                           ] if currency_column >= 0 else []
         width = len(cells) if columns or amount_columns else 0
+        tabs = width if width and [c for _, c in _tab_cells(line)] == [c for _, c in cells] \
+            else 0
     return found
 
 

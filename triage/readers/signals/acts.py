@@ -59,9 +59,10 @@ _FINDING = _whole(
 ) + further.FINDING_COUNTS
 # The sender states a claim of their own.
 _CLAIM_ASSERTION = _whole(
-    r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+)?(?:claim|dispute|"
+    r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+|therefore\s+|thus\s+|"
+    r"accordingly\s+|formally\s+)?(?:claim|dispute|"
     r"maintain)",
-    r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+)?(?:claim|reclama[çc][ãa]o|reclamo|"
+    r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+){0,2}?(?:claim|reclama[çc][ãa]o|reclamo|"
     r"reclamaci[óo]n|pleito)",
     r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
     # "we hold you fully liable", "we hold Buriti Cotton responsible" (not the carrier).

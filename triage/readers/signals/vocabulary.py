@@ -53,9 +53,12 @@ _CONTAMINATION = [
     r"fibres?\s+[ée]trang[èe]res?", r"contaminazion[ei]", r"contaminat[oaie]",
     r"polipropilene", r"plastic(?:a|he)", r"corpi\s+estranei", r"material[ei]\s+estrane[oi]",
     r"iuta", r"kirlilik\w*", r"kirlenm\w*", r"polipropilen\w*", r"yabanc[ıi]\s+(?:madde|"
-    r"elyaf|cisim)\w*", r"j[üu]t", r"nhi[ễe]m\s+b[ẩa]n", r"t[ạa]p\s+ch[ấa]t",
+    r"elyaf|cisim)\w*", r"j[üu]t", r"nhi[ễe]m\s+b[ẩa]n", r"t[ạa]p\s+ch[ấa]t\s+l[ạa]",
+    r"nhi[ễe]m\s+t[ạa]p\s+ch[ấa]t",
     r"s[ợo]i\s+l[ạa]", r"v[ậa]t\s+l[ạa]", r"polypropylen", r"s[ợo]i\s+pp",
-    "污染", "异纤", "异性纤维", "杂质", "丙纶", "塑料", "黄麻", "异物",
+    # Vietnamese "tạp chất" and Chinese "杂质" alone are trash, a grade's leaf: no
+    # contamination without the foreign ("lạ", "异性").
+    "污染", "异纤", "异性纤维", "异性杂质", "丙纶", "塑料", "黄麻", "异物",
     *further.CONTAMINATION,
 ]
 _QUALITY_STRONG = [
