@@ -676,7 +676,8 @@ def test_a_claim_said_again_summed_in_a_sheet_or_in_thai_is_made_and_its_twin_is
 
 def test_a_claim_revised_in_place_of_the_old_figure_counts_the_new_one():
     revised = ("Taking the re-test into account we have revised our claim and now claim "
-               "USD 47,500.00 in place of the USD 74,300.00 mentioned in our letter.\n\n"
+               "USD 47,500.00 in place of the USD 74,300.00 mentioned in our letter. This "
+               "revised figure replaces our earlier claim.\n\n"
                "> We hereby claim USD 74,300.00 for low strength on lot 590.")
     assert _claimed(revised) == [("USD 47500.00", True)]
     # The same words without a revision: a figure in place of a rate is no revision.

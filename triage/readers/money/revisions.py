@@ -116,7 +116,13 @@ def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
         verb_lo = min(lo, max(ctx.paragraph_start(old.start), old.start - _REVISION_VERB))
         if _REVISE_RE.search(text, verb_lo, ctx.sentence_end_far(new.end)):
             pairs.append((i, i + 1))
-    return pairs + _revised_before(ctx, amounts) + _replaced_by(text, amounts)
+    pairs += _revised_before(ctx, amounts)
+    # A figure a revision in its own sentence replaced is not the new claim that "replaces
+    # the earlier one" ("now claim USD 47,500.00 in place of the USD 74,300.00 ... This
+    # revised figure replaces our earlier claim": the one before "replaces" is the old).
+    olds, news = {o for o, _ in pairs}, {n for _, n in pairs}
+    return pairs + [(o, n) for o, n in _replaced_by(text, amounts)
+                    if n not in olds and o not in news]
 
 
 def _revised_before(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
