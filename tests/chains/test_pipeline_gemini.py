@@ -255,3 +255,40 @@ def test_fault_window_on_the_scripted_server_then_recovery(gemini, settings):
     time.sleep(1.6)
     after = run_pipeline(body="Invoice INV-3, USD 500.", subject="Invoice")
     assert after.route == "forwarded" and not after.errors
+
+
+def test_the_trusted_timestamp_is_written_in_the_business_time_zone(gemini, settings):
+    """A mail sent at 07:30 on a Wednesday in Hanoi arrived on Tuesday evening in São
+    Paulo: the model is told the São Paulo time, the day the rules count from."""
+    settings.TIME_ZONE = "America/Sao_Paulo"
+    email = EmailInput(subject="Claim lot 7", from_header="Mill <qa@mill.example.vn>",
+                       body="We claim USD 9,000. Please reply by Friday 11 June 2027.",
+                       received_at=datetime.fromisoformat("2027-06-09T07:30:00+07:00"))
+    spec = llm.model_spec()
+    run_chains(email, model=llm.build_model(spec), spec=spec,
+               config=Config.from_settings(history=False))
+    [user] = {r.user_text.split("\n")[0] for r in gemini.calls()}
+    assert user == ("Our mail server received this email at 2027-06-08T21:30:00-03:00 "
+                    "(trusted timestamp).")
+
+
+def test_the_offline_stand_in_counts_a_deadline_from_the_business_day(settings):
+    """Offline (SIMULATED rules): Friday is three business days after that Tuesday
+    evening, not two after the sender's Wednesday morning: no escalation on the deadline;
+    the same mail sent on Wednesday afternoon in São Paulo escalates on it."""
+    from triage.chains import llm as chains_llm
+
+    settings.TIME_ZONE = "America/Sao_Paulo"
+    spec = chains_llm.model_spec()
+
+    def decide(sent: str):
+        email = EmailInput(subject="Claim lot 7", from_header="Mill <qa@mill.example.vn>",
+                           body="We claim USD 9,000 for the strength of lot 7. Please reply "
+                                "by Friday 11 June 2027.",
+                           received_at=datetime.fromisoformat(sent))
+        return run_chains(email, model=chains_llm.build_model(spec), spec=spec,
+                          config=Config.from_settings(history=False))
+
+    assert spec.provider == "offline"
+    assert not decide("2027-06-09T07:30:00+07:00").escalate
+    assert decide("2027-06-09T15:30:00-03:00").escalate

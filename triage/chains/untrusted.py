@@ -18,6 +18,7 @@ import re
 import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 from triage.sanitize import normalize_for_model
 
@@ -103,9 +104,17 @@ HUMAN_TEMPLATE = (
 )
 
 
-def prompt_inputs(email: EmailInput, envelope: Envelope) -> dict[str, str]:
+def prompt_inputs(email: EmailInput, envelope: Envelope, *,
+                  time_zone: str | None = None) -> dict[str, str]:
+    """The chains' inputs. ``time_zone``: where business days are counted (the backstop's
+    own, ``Policy.time_zone``): the trusted timestamp is written in it, so a model counts a
+    deadline from the day the rules count it from (a mail sent at 07:30 in Hanoi on a
+    Wednesday arrived on Tuesday evening in São Paulo)."""
+    moment = email.received_at
+    if time_zone and moment.tzinfo is not None:
+        moment = moment.astimezone(ZoneInfo(time_zone))
     return {
-        "received_at": email.received_at.isoformat(),
+        "received_at": moment.isoformat(),
         "email_block": envelope.block,
         "untrusted_rules": envelope.rules(),
     }

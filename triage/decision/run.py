@@ -174,7 +174,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
 
     def inputs(extra: dict | None = None) -> dict:
         envelope = wrap(email, max_chars=config.max_chars)
-        return {**prompt_inputs(email, envelope), **(extra or {})}
+        return {**prompt_inputs(email, envelope, time_zone=config.policy.time_zone),
+                **(extra or {})}
 
     def keep(parsed: BaseModel | None, record: CallRecord) -> BaseModel | None:
         decision.calls.append(record)
