@@ -700,3 +700,26 @@ def test_a_sheet_row_with_empty_cells_keeps_its_columns_and_a_rate_column_is_no_
     rates_only = sheet.split("Subtotal")[0]
     assert [c.money.amount for c in money.claimed_totals(
         "Please find attached our quality claim.\n\n" + rates_only)] == [Decimal("31310.1")]
+
+
+@pytest.mark.parametrize("made", [
+    # A claim from the reader stays one when the goods also met a trucking company...
+    "We hereby claim USD 148,000.00 from you for the 40 bales of lot 22 that arrived wet "
+    "from the trucking company. Please settle within 10 days.",
+    # ...or when the reader is named with the owners.
+    "We claim USD 120,000.00 from Seriema Cotton Ltda, the cargo owners at the time, for "
+    "the wet bales.",
+    # Thai: a credit note or a payment not yet received leaves the claim open.
+    "สัญญา SC-27/0123 เคลมคุณภาพ USD 61,750.00 บริษัทฯ ยังไม่ได้รับใบลดหนี้ กรุณาดำเนินการโดยด่วน",
+    "สัญญา SC-27/0123 เคลมคุณภาพ USD 61,750.00 ยังไม่ได้รับการชำระ กรุณาชำระโดยเร็ว",
+])
+def test_a_claim_on_us_beside_a_carrier_or_not_yet_paid_stays_made(made):
+    assert signals.claim_is_made(made)
+
+
+def test_a_second_revision_that_replaces_the_first_counts_alone():
+    revised = ("We revised our claim from USD 80,000.00 to USD 60,000.00 last week. After the "
+               "new survey our claim is now USD 95,000.00. This amount replaces our previous "
+               "claim.")
+    assert [(c.money.amount, c.stated) for c in money.claimed_totals(revised)] == [
+        (Decimal("95000.00"), True)]

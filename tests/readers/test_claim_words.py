@@ -94,3 +94,42 @@ def test_routine_mail_in_an_unread_language_keeps_the_model_s_forward(called_rou
     [signal] = [s for s in decision.review_signals if s["code"] == Code.LANGUAGE_UNREAD]
     assert signal == {"code": Code.LANGUAGE_UNREAD, "language": "pl", "claim_words": True,
                       "quote": "zanieczyszczenia"}
+
+
+def test_letters_a_neighbouring_keyboard_types_read_as_the_stems_letters():
+    # Hindi with nukta letters, Persian typed with Arabic yeh and kaf.
+    assert claim_word("hi", "62,000 डॉलर का ज़ुर्माना और मुक़दमा") == "ज़ुर्माना"
+    assert claim_word("fa", "بار شماره ۲۲ معيوب است و كمبود وزن دارد") == "معيوب"
+    assert claim_word("ur", "ہم مقدمه دائر کریں گے") == "مقدمه"
+    # The quote is a word: the danda ends it.
+    assert claim_word("hi", "हमारा दावा।कृपया जवाब दें") == "दावा"
+
+
+@pytest.mark.parametrize("language,claim", [
+    # No claim word the lists know, but a figure a claim states: a person reads it.
+    ("pl", "Waga netto partii 22 jest o 3 450 kg mniejsza. Prosimy o przelew 6 200 USD."),
+    ("el", "Το βάρος της παρτίδας 22 είναι 3.450 κιλά. Παρακαλούμε 6.200 USD έως την Παρασκευή."),
+])
+def test_mail_naming_no_claim_word_but_stating_a_sum_goes_to_a_person(language, claim):
+    found = unread_claim_language("", " ".join([claim] * 3))
+    assert found is not None and found[0] == language and "6" in found[1]
+
+
+def test_claim_words_read_in_linear_time():
+    """Every stem's repeats are bounded: a word repeated without end costs its length."""
+    from tests.growth import assert_linear
+
+    for language, unit in (("pl", "zwrot"), ("el", "ξεν"), ("cs", "ciz"), ("ru", "пен")):
+        assert_linear(lambda n, u=unit: u * (n // len(u)), lambda t, lang=language:
+                      claim_word(lang, t), 4_000, label=language)
+
+
+def test_a_credit_note_in_russian_and_no_stem_lowered_by_folding():
+    import re
+
+    from triage.readers import claim_words
+
+    assert claim_word("ru", "Выставляем вам кредит-ноту на 12 000 долларов.") == "кредит"
+    # Folding lowers letters: an upper-case escape (\W, \S) would turn into its opposite.
+    assert not [s for stems in claim_words._STEMS.values() for s in stems
+                if re.search(r"\\[A-Z]", s)]

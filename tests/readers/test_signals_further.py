@@ -180,11 +180,14 @@ def test_new_bank_details_are_read_and_no_change_is_not(change, same):
 
 
 @pytest.mark.parametrize("contaminated,graded", [
-    # Vietnamese and Chinese: foreign matter is contamination; "tạp chất" / "杂质" alone
-    # is trash, the leaf of a colour and leaf grade.
+    # Vietnamese and Chinese: foreign matter is contamination; "tạp chất" / "杂质" as a
+    # grade's leaf is not.
     ("Chúng tôi phát hiện tạp chất lạ (sợi PP) trong 14 kiện của lô 22.",
      "Cấp màu 41-4 chiếm 58% số kiện. Tạp chất (Leaf): cấp 5 trung bình."),
+    ("Bông lô 22 lẫn tạp chất nhựa và dây bao, thiệt hại khoảng USD 30,000.",
+     "Tạp chất: cấp 4, đạt yêu cầu hợp đồng."),
     ("在第22批货物的14包中发现异性杂质（丙纶丝）。", "颜色级31-3，杂质含量（叶屑）为5级。"),
+    ("我们在第22批货物中发现外来杂质，包括麻绳和头发。", "杂质率为2.1%，符合合同。"),
 ])
 def test_foreign_matter_is_contamination_and_trash_in_a_grade_is_not(contaminated, graded):
     from triage.readers.signals import claim_types

@@ -165,8 +165,8 @@ _WORDS: dict[str, Callable[[dict], str]] = {
         "who sent it") % {"domain": d.get("domain") or _("(words removed)"),
                           "known": d.get("known", ""), "how": lookalike_how(d.get("how"))},
     Code.LANGUAGE_UNREAD: lambda d: (_(
-        "written in %(language)s, a language the rules do not read but for its claim words, "
-        "and it holds one (%(word)s): a person reads it instead of a forward")
+        "written in %(language)s, a language the rules read only the claim words and figures "
+        "of, and it holds %(word)s: a person reads it instead of a forward")
         if d.get("claim_words")
         else _("written in %(language)s, a language the rules do not read: a person reads it "
                "instead of a forward")) % {

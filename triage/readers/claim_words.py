@@ -22,85 +22,122 @@ from functools import cache
 from triage.readers.text import fold_for_rules
 
 # Any language, in Latin letters: English claim words a mail in another language quotes.
-_ANY = (r"\bclaim", r"\bdebit\s*note", r"compensation", r"arbitrat", r"polypropylen",
-        r"contaminat", r"\bshortfall", r"\bindemn")
+_ANY = (r"\bclaim", r"\bdebit\s*note", r"\bcredit\s*note", r"compensation", r"arbitrat",
+        r"polypropylen", r"contaminat", r"\bshortfall", r"\bshortage", r"\bindemn", r"\brefund",
+        r"\bpenalt", r"\bdeduct", r"\bdiscount")
 
+# A difference or a discount alone is no claim word: a statement of account reconciles
+# differences ("brak różnic"), Bengali "ছাড়" is a ship's leaving too; a claim for one
+# states its sum, which the figures read (``language._figure``).
+# Bounded repeats only (\w{0,6}, never \w*): a stem is tried at every position, and an
+# unbounded run inside it would read a long word again from each of its letters.
+_CYRILLIC = (
+    "претензи", "претенці", "претенци", "рекламац", "рекламаці", "компенс", "возмещ",
+    "возмест", "відшкод", "обезщет", "ущерб", "збит", "убыт", "неустойк", "штраф", "глоба",
+    r"\bпен(?:и|ю|я|ей|ями?)\b", "уценк", "скидк", "знижк", "отстъпк", r"кредит[-\s]{0,2}нот",
+    r"кредитн\w{0,3}\s+нот", "дебет", "вычет", "вычт", "удерж", "утрима", "удръж", "арбитраж",
+    "арбітраж", r"\bсуд(?:е|ом|у)?\b", "судебн", "судов", r"\bсъд(?:а|ът)?\b", "съдебн",
+    r"\bиск\b", r"\bиск(?:а|ом|у)\b", "исков", "позов", "юрист", "адвокат",
+    r"\bспор(?:а|у|е|ом)?\b", r"\bспір\b", "загрязн", "забрудн", "замърс", "посторонн",
+    "сторонн", "чужд", "полипропилен", "поліпропілен", "пластик", "пластмас", "джут",
+    r"\bют(?:а|и)\b", "недовес", "недоваг", "недостач", "нестач", "недостиг", "брак",
+    "дефект", "несоответств", r"не\s+соответству", "невідповідн",
+    "несъответств", "влажн", "вологіст", "возврат", "повернен", "задержк", "затримк",
+    "просроч", "закъснени",
+)
+_WEST_SLAVIC = (
+    # Polish
+    "reklamac", "roszczen", "odszkodow", "rekompens", r"\bzwrot", r"\bkar\w{0,3}\s+umown",
+    r"\bkar[aey]\b", "potrac", "obciaz", r"nota\s+kredyt", r"\bkorekt", r"\brabat", "obniz",
+    "odmawia", "odmow",
+    "arbitra", r"\bsad(?:u|zie|owi|em|y|ow\w{0,4})?\b", "pozew", "pozw", "prawnik", "adwokat",
+    "kancelari", "zanieczyszcz", r"\bobc\w{0,4}\s+(?:cial|wlok|material|substanc)",
+    "polipropylen", "plastik", r"\bjut(?:a|y|owe\w{0,2})\b", "niedob", "niedowag",
+    r"\bmniejsz\w{0,3}\s+niz", r"\bwad(?:a|y|liw\w{0,4}|ami)?\b", "niezgodn",
+    "odrzuc", r"\bspor(?:u|ze|em)?\b", r"\bstrat(?:a|y|e|ami)?\b", "szkod", "wilgot",
+    "opoznien",
+    # Czech and Slovak
+    r"\bnarok", "nahrad", "odskodn", "pokut", "srazk", "srazim", "zrazk", "dobropis",
+    r"\bslev", r"\bzlav", "arbitraz", "rozhodc", r"\bsoud", r"\bsud\b", "zalob", "pravnik",
+    "advokat", "kontaminac", "znecist", r"\bciz\w{0,3}\s+(?:latk|vlak|predmet)",
+    "polypropylen", r"\bplast", "manko", r"\bmen\w{0,3}\s+nez",
+    r"\bvad(?:a|y|ou|n\w{0,3})?\b", "nesoulad", "nesulad", "neodpovid", r"\bspor(?:u|em)?\b",
+    "skod", "ztrat", "vlhkost", "zpozd", "oneskor",
+    # Croatian, Slovene, Bosnian
+    "reklamacij", "odstet", r"\bstet[aeiu]\b", "naknad", "odvjetnik", "zagad", "manjak",
+)
+_GREEK = (
+    "αξιωσ", "απαιτησ", "απαιτουμε", "αποζημι", "παραπον", r"\bεκπτωσ", "παρακρατ",
+    "πιστωτικ", "χρεωστικ", r"\bποιν(?:η|ης|ικ\w{0,4})\b", "ρητρα", r"\bδιαιτ", r"\bδικαστ",
+    r"\bαγωγ", "δικηγορ", r"\bνομικ", "μολυνσ", "ρυπανσ", r"\bξεν\w{0,4}\s+(?:υλ|ουσ|ιν|σωμ)",
+    "πολυπροπυλ", "πλαστικ", "γιουτα", "ελλειμ", "ελλιπ", r"\bλιγοτερ\w{0,2}\s+απο",
+    "ελαττωμ", "απορριψ", "ζημι", "απωλει", "υγρασι", "καθυστερησ",
+    "επιστροφ", "μειωσ",
+)
+# Hindi, Marathi, Nepali (Devanagari; a nukta letter reads as its plain one).
+_DEVANAGARI = (
+    "दावा", "दावे", "क्लेम", "मुआवज", "क्षतिपूर्ति", "हर्जान", "शिकायत", "तक्रार", "कटौती", "कपात",
+    "जुर्मान", "दंड", "लवाद", "मध्यस्थ", "पंचाट", "अदालत", "न्यायालय", "मुकदम", "वकील", "कानूनी",
+    "कायदेशीर", "दूषित", "संदूषण", "मिलावट", "पॉलीप्रो", "पोलीप्रो", "प्लास्टिक", "जूट", "ज्यूट",
+    "वजन कम", "कम वजन", "वजनात घट", "कमी", "दोष", "खराब", "घटिया", "अस्वीकार", "नाकार",
+    "नुकसान", "हानि", "भरपाई", "रिफंड", "डेबिट", "क्रेडिट नोट", "नमी", "देरी",
+)
+_BENGALI = (
+    "দাবি", "ক্লেইম", "ক্লেম", "ক্ষতিপূরণ", "অভিযোগ", "কর্তন", "জরিমানা", "সালিশ", "আদালত",
+    "মামলা", "আইনজীবী", "আইনি", "দূষণ", "দূষিত", "পলিপ্রো", "প্লাস্টিক", "পাট", "ঘাটতি",
+    "ওজন কম", "কম ওজন", "ত্রুটি", "নিম্নমান", "প্রত্যাখ্যান", "ক্ষতি", "লোকসান", "ডেবিট",
+    "ক্রেডিট নোট", "ফেরত", "আর্দ্রতা", "বিলম্ব",
+)
+# Urdu and Persian (Arabic letters typed for Persian ones read as those: ي ی, ك ک, ہ ه).
+_PERSO_ARABIC = (
+    "دعویٰ", r"دعوی\b", "دعوے", "کلیم", "ہرجان", "معاوض", "تلافی", "شکایت", "کٹوتی", "جرمان",
+    "ثالث", "عدالت", "مقدمہ", "مقدمے", "وکیل", "قانونی", "آلودگی", "آلودہ", "پولی پرو", "پلاسٹک",
+    "پٹ سن", "جوٹ", "وزن میں کمی", "کم وزن", r"\bکمی\b", "نقص", "ناقص", "مسترد", "نقصان",
+    "ڈیبٹ", "کریڈٹ نوٹ", "واپسی", "نمی", "تاخیر", "رعایت", "مطالبہ",
+    "ادعا", "خسارت", "غرامت", "جبران", r"\bکسر", "جریمه", "داوری", "دادگاه", "حقوقی",
+    "آلوده", "پلی پروپیلن", "پلیپروپیلن", "پلاستیک", r"\bکنف\b", "کمبود", "معیوب", "مردود",
+    "زیان", "ضرر", "استرداد", "بدهکار", "تخفیف", "رطوبت", "مابهالتفاوت", "کمتر از",
+)
+_DUTCH = (
+    "schadevergoed", "schadeclaim", "vergoed", "klacht", "reclamatie", "boete", "verreken",
+    "debetnota", "creditnota", r"\bkorting", "arbitrage", "rechtbank", "rechter", "advoca",
+    "juridisch", "vervuil", "verontreinig", r"vreemde\s+(?:stof|vezel|materia|voorwerp)",
+    "polypropyleen", "plastic", r"\bjute\b", "tekort", "ondergewicht", r"\bminder\s+dan",
+    "gebrek", "defect", "afgekeurd", "afkeur", r"\bschade", "verlies", "geschil",
+    "vocht", "vertraging", "terugbetal",
+)
 _STEMS: dict[str, tuple[str, ...]] = {
-    # Russian and Bulgarian share most of these stems; Ukrainian its own.
-    "ru": ("претензи", "рекламаци", "компенсаци", "возмещ", "ущерб", "убыт", "неустойк",
-           "штраф", "уценк", "вычет", "удержа", "дебет", "арбитраж", r"\bсуд(?:е|ом)?\b",
-           "судебн", r"\bиск\b", r"\bиск(?:а|ом|у)\b", "исков",
-           "юрист", "адвокат", r"\bспор", "ответственност", "загрязн", "посторонн",
-           "полипропилен", "пластик", "джут", "недовес", "недостач", "брак", "дефект",
-           "несоответств", "возврат"),
-    "bg": ("претенци", "рекламаци", "обезщет", "компенсаци", "неустойк", "глоба", "удръжк",
-           "арбитраж", r"\bсъд(?:а|ът)?\b", "съдебн", r"\bиск\b", "исков", "адвокат",
-           "юрист", r"\bспор", "замърс",
-           "чужд", "полипропилен", "пластмас", r"\bюта", "липс", "дефект", "брак", "щет",
-           "загуб", "отговорност"),
-    "uk": ("претензі", "рекламаці", "компенсаці", "відшкодув", "збит", "неустойк",
-           "штраф", "утриман", "арбітраж", "судов", r"\bсуд\b", "позов", "юрист",
-           "адвокат", r"\bспір", r"\bспор", "відповідальн", "забрудн", "сторонн",
-           "поліпропілен", "пластик", "джут", "недоваг", "нестач", "дефект", "брак",
-           "невідповідн", "повернен"),
-    "pl": ("reklamac", "roszczen", "odszkodow", "rekompens", r"zwrot\w*\s+koszt",
-           r"\bkar\w*\s+umown",
-           "potrac", "obciaz", "arbitra", r"\bsad\w*", "pozew", "pozw", "prawnik", "adwokat",
-           "kancelari", "zanieczyszcz", r"\bobc\w+\s+(?:cial|wlok|material|substanc)",
-           "polipropylen", "plastik", r"\bjut", "niedob", "niedowag", r"\bwad", "niezgodn",
-           "odrzuc", r"\bspor", "odpowiedzialn", r"\bstrat", "szkod"),
-    "cs": ("reklamac", r"\bnarok", "nahrad", "odskodn", "pokut", "srazk", "arbitraz",
-           "rozhodci", r"\bsoud", "zalob", "pravnik", "advokat", "kontaminac", "znecist",
-           r"\bciz\w*\s+(?:latk|vlak|predmet)", "polypropylen", r"\bplast", r"\bjut", "manko",
-           r"\bvad", "nesoulad", r"\bspor", "odpovednost", "skod", "ztrat"),
-    "sk": ("reklamac", r"\bnarok", "nahrad", "odskodn", "pokut", "zrazk", "arbitraz",
-           "rozhodc", r"\bsud", "zalob", "pravnik", "advokat", "kontaminac", "znecist",
-           "polypropylen", r"\bplast", r"\bjut", "manko", r"\bvad", "nesulad", r"\bspor",
-           "zodpovednost", "skod", "strat"),
-    "el": ("αξιωσ", "απαιτησ", "αποζημιωσ", "παραπον", "εκπτωσ", "παρακρατησ", "χρεωστικ",
-           "ποινικ", "ποινη", "ρητρα", "διαιτ", "δικαστ", r"\bαγωγ", "δικηγορ", "νομικ",
-           "μολυνσ", "ρυπανσ", r"ξεν\w*\s+(?:υλ|ουσ|ιν|σωμ)", "πολυπροπυλ", "πλαστικ",
-           "γιουτα", "ελλειμ", "ελλιπ", "ελαττωμ", "απορριψ", "ευθυν", "ζημι", "απωλει"),
-    # Hindi and Marathi (Devanagari): nukta forms match their plain stems.
-    "hi": ("दावा", "दावे", "क्लेम", "मुआवज", "क्षतिपूर्ति", "हर्जान", "शिकायत", "कटौती",
-           "जुर्मान", "दंड", "मध्यस्थ", "पंचाट", "अदालत", "न्यायालय", "मुकदम", "वकील",
-           "कानूनी", "दूषित", "संदूषण", "मिलावट", "पॉलीप्रो", "पोलीप्रो", "प्लास्टिक", "जूट",
-           "कमी", "दोष", "खराब", "अस्वीकार", "नुकसान", "हानि", "भरपाई", "रिफंड", "डेबिट"),
-    "mr": ("दावा", "दावे", "क्लेम", "भरपाई", "तक्रार", "दंड", "लवाद", "न्यायालय", "वकील",
-           "कायदेशीर", "दूषित", "प्लास्टिक", "ज्यूट", "घट", "दोष", "नाकार", "नुकसान",
-           "कपात", "डेबिट"),
-    "bn": ("দাবি", "ক্লেইম", "ক্লেম", "ক্ষতিপূরণ", "অভিযোগ", "কর্তন", "জরিমানা", "সালিশ",
-           "আদালত", "মামলা", "আইনজীবী", "আইনি", "দূষণ", "দূষিত", "পলিপ্রো", "প্লাস্টিক",
-           "পাট", "ঘাটতি", "ত্রুটি", "নিম্নমান", "প্রত্যাখ্যান", "ক্ষতি", "লোকসান",
-           "ডেবিট", "ফেরত"),
-    "ur": ("دعویٰ", r"دعوی\b", "دعوے", "کلیم", "ہرجان", "معاوض", "تلافی", "شکایت", "کٹوتی",
-           "جرمان", "ثالث", "عدالت", "مقدمہ", "مقدمے", "وکیل", "قانونی", "آلودگی", "آلودہ",
-           "پولی پرو", "پلاسٹک", "پٹ سن", "جوٹ", "کمی", "نقص", "ناقص", "مسترد", "نقصان",
-           "ڈیبٹ", "واپسی"),
-    "fa": ("ادعا", "خسارت", "غرامت", "جبران", "شکایت", "کسر", "جریمه", "داوری", "دادگاه",
-           "وکیل", "حقوقی", "آلودگی", "آلوده", "پلی پروپیلن", "پلی‌پروپیلن", "پلاستیک", "کنف",
-           "کمبود", "نقص", "معیوب", "مردود", "زیان", "ضرر", "استرداد", "بدهکار"),
-    "nl": ("schadevergoed", "schadeclaim", "vergoed", "klacht", "reclamatie", "boete",
-           "verreken", "debetnota", "arbitrage", "rechtbank", "rechter", "advoca", "juridisch",
-           "vervuil", "verontreinig", r"vreemde\s+(?:stof|vezel|materia|voorwerp)",
-           "polypropyleen", "plastic", r"\bjute", "tekort", "ondergewicht", "gebrek",
-           "defect", "afgekeurd", "afkeur", "schade", "verlies", "aansprakelijk", "geschil"),
-    "ro": ("reclamat", "despagubi", "penalit", "compensa", "ramburs", "arbitraj", "instant",
-           "avocat", "juridic", "contamina", "impuritat", r"corpuri\s+strain", "polipropilen",
-           "plastic", r"\biuta", "lipsa", "deficit", "defect", "neconform", "respin", "pagub",
-           "pierder", "litigi", "raspunder"),
-    "hu": ("reklamaci", "karterit", "kartalanit", r"\bkar\b", r"\bkart\b", "panasz", "kotber",
-           "levonas", "valasztottbir", "birosag", "perel", "ugyved",
-           r"\bjogi", "szennyez", r"idegen\s+(?:anyag|szal|test)", "polipropilen", "muanyag",
-           r"\bjuta", "hiany", "hibas", r"\bhiba", r"nem\s+megfelel", "elutasit", "veszteseg",
-           r"\bvita", "felelosseg"),
-    "he": ("תביע", "פיצוי", "תלונ", "קנס", "ניכוי", "בורר", "משפט", "עורך דין", "זיהו",
-           "פוליפרופילן", "פלסטיק", "יוטה", "חוסר", "פגם", "פגום", "אי התאמה", "נזק", "הפסד",
-           "אחריות"),
-    "sw": ("madai", r"\bdai\b", "fidia", "malalamiko", "faini", "adhabu", "usuluhishi",
-           "mahakama", r"\bkesi\b", "wakili", "kisheria", "uchafu", "plastiki", "polipropil",
-           "upungufu", "kasoro", "hasara", "marejesho"),
+    **dict.fromkeys(("ru", "uk", "bg", "be", "mk", "sr"), _CYRILLIC),
+    **dict.fromkeys(("pl", "cs", "sk", "hr", "sl", "bs"), _WEST_SLAVIC),
+    "el": _GREEK,
+    **dict.fromkeys(("hi", "mr", "ne"), _DEVANAGARI),
+    **dict.fromkeys(("bn", "as"), _BENGALI),
+    **dict.fromkeys(("ur", "fa", "ps"), _PERSO_ARABIC),
+    **dict.fromkeys(("nl", "af"), _DUTCH),
+    "ro": ("reclamat", "despagubi", "penalit", "compensa", "ramburs",
+           r"\breducer\w{0,3}\s+(?:de\s+)?pret", r"nota\s+de\s+credit", "arbitraj",
+           r"\binstant", "avocat", "juridic", "contamina", "impuritat", r"corpuri\s+strain",
+           "polipropilen", "plastic", r"\biuta", "lipsa", "deficit",
+           r"\bmai\s+putin\s+decat", "defect", "neconform", "respin", "pagub", "pierder",
+           "litigi", "umiditat", "intarzier"),
+    "hu": ("reklamaci", "karterit", "kartalanit", r"\bkar\b", r"\bkart\b", r"\bkara\b",
+           "panasz", "kotber", "levonas", r"\blevon", "arengedm", "jovairas", "valasztottbir",
+           "birosag", "perel", "ugyved", r"\bjogi", "szennyez", r"idegen\s+(?:anyag|szal|test)",
+           "polipropilen", "muanyag", r"\bjuta", "hiany", r"\bkevesebb", "hibas", r"\bhiba",
+           r"nem\s+megfelel", "elutasit", "veszteseg", r"\bvita", "nedvesseg", "keses"),
+    "he": ("תביע", "פיצוי", "תלונ", "קנס", "ניכוי", "זיכוי", "בורר", "בית משפט", "משפטי",
+           "עורך דין", "זיהום", "פוליפרופילן", "פלסטיק", "יוטה", "חוסר", "פחות מ", "פגם", "פגום",
+           "אי התאמה", "נזק", "הפסד", "לחות", "עיכוב", "החזר", "להחזיר", "הנחה"),
+    "sw": ("madai", r"\bdai\b", r"\bkudai\b", "fidia", "malalamiko", "faini", "adhabu",
+           "usuluhishi", "mahakama", r"\bkesi\b", "wakili", "kisheria", "uchafu", "plastiki",
+           "polipropil", "upungufu", r"\bpungufu", "kasoro", "hasara", "marejesho",
+           "unyevu", "kuchelewa", "punguzo", r"\brudish"),
 }
+# Letters a keyboard of a neighbouring language types for the same sound: Arabic yeh,
+# alef maksura, kaf and Urdu heh goal are read as the Persian and Arabic forms the stems
+# use; nukta (a dot under an Indic letter) is dropped.
+_SAME_LETTER = str.maketrans({"ي": "ی", "ى": "ی", "ك": "ک", "ہ": "ه", "ە": "ه",
+                              "\u093c": None, "\u09bc": None, "\u0a3c": None, "\u0abc": None})
 
 
 def _fold(text: str) -> str:
@@ -115,7 +152,7 @@ def _canonical_char(ch: str) -> str:
     """One character as the stems are matched: folded, its look-alike letters of other
     scripts folded to Latin as the rules read them (``text.fold_for_rules``: a Cyrillic
     "р" and a Latin "p" are one letter to both), folded again."""
-    return _fold(fold_for_rules(_fold(ch)))
+    return _fold(fold_for_rules(_fold(ch))).translate(_SAME_LETTER)
 
 
 def _canonical(text: str) -> tuple[str, list[int]]:
@@ -134,11 +171,13 @@ def _pattern(language: str) -> re.Pattern[str] | None:
     stems = _STEMS.get(language)
     if stems is None:
         return None
-    # Regex syntax is ASCII and lower case: folding leaves it as written.
+    # Regex syntax is ASCII and lower case (no \\W, \\S, \\D: folding would lower them).
     return re.compile("|".join(_canonical(stem)[0] for stem in (*stems, *_ANY)))
 
 
-_WORD = re.compile(r"[\w\u0300-\u036f\u0900-\u0dff\u0600-\u06ff\u200c]+")
+# A word's letters and marks (not the danda, "।", nor Arabic script's stops and commas).
+_WORD = re.compile(r"[\w\u0300-\u036f\u0900-\u0963\u0966-\u0dff\u0610-\u061a\u0620-\u06d3"
+                   r"\u06d5-\u06ff\u200c]+")
 
 
 def claim_word(language: str, text: str) -> str | None:

@@ -7,9 +7,12 @@ few thousand characters; each identifier is loaded once per process, on first us
 
 from __future__ import annotations
 
+import re
 import threading
 
 from triage.readers.claim_words import claim_word
+from triage.readers.money import find_amounts
+from triage.readers.text import clip_words
 
 LANGUAGES = ("en", "pt", "es")
 READ_CHARS = 4_000
@@ -77,15 +80,40 @@ def unread_language(*texts: str) -> str | None:
 
 def unread_claim_language(subject: str, text: str, *,
                           written: str | None = None) -> tuple[str, str] | None:
-    """(language, claim word) for mail in a language the rules do not read that may hold
-    a claim: one of the claim words ``readers.claim_words`` knows in that language is in
-    the subject or the text (``written``: the text as the sender wrote it, when ``text``
-    is the rules' folded copy; the word is quoted from it), "" when it knows none of the
-    language's words, so any mail in it may. None for our languages, and for mail whose
-    language's claim words are all absent (a price inquiry in Polish): the model's route
-    stands."""
+    """(language, claim word or figure) for mail in a language the rules do not read that
+    may hold a claim: one of the claim words ``readers.claim_words`` knows in that
+    language is in the subject or the text, or a sum of money, a weight or a share
+    (``written``: the text as the sender wrote it, when ``text`` is the rules' folded copy;
+    the word is quoted from it), "" when it knows none of the language's words, so any
+    mail in it may. None for our languages, and for mail that names none of its
+    language's claim words and states no figure (a price inquiry in Polish): the model's
+    route stands."""
     language = unread_language(subject, text)
     if language is None:
         return None
-    word = claim_word(language, f"{subject}\n{text}" if written is None else written)
-    return None if word is None else (language, word)
+    written = f"{subject}\n{text}" if written is None else written
+    word = claim_word(language, written)
+    if word is None:
+        word = _figure(written)
+    return None if word is None else (language, clip_words(word, 80))
+
+
+# A weight, a share or a sum in a currency's own word, in the languages of
+# ``claim_words``: "3 450 kg", "4,5 %", "6 200 долларов", "6,200 डॉलर", "۶۲۰۰ دلار".
+_MEASURE = re.compile(
+    r"\d[\d.,'\u00a0\u202f ]{0,14}\s?(?:kgs?\b|кг|%|٪|(?:кило|κιλ|किलो|কিলো|کلو|کیلو|ק\"ג|kilo)"
+    r"|(?:доллар|долар|dolar|δολάρι|डॉलर|ডলার|ڈالر|دلار|דולר|dola|dollar|евро|євро|euro|ευρώ"
+    r"|यूरो|ইউরো|یورو|אירו|रुप|টাকা|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč|forint|ft\b"
+    r"|lei\b|shekel|שקל|ریال|تومان|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט))",
+    re.IGNORECASE)
+
+
+def _figure(text: str) -> str | None:
+    """The first sum of money (a currency and a number, in any script: "USD 6.200", "6 200
+    USD", "৳ 28,75,000"), weight or share in the text: a claim in a language whose words
+    the rules do not know still states one, so mail holding one goes to a person."""
+    amounts = find_amounts(text)
+    if amounts:
+        return amounts[0].quote
+    measure = _MEASURE.search(text)
+    return measure.group(0) if measure else None

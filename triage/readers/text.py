@@ -56,10 +56,10 @@ CLAIM_ELSEWHERE = (
     r"(?:\w+\s+){0,3}?(?:against|with|contra|junto\s+(?:a|à|ao)|ante|con)\s+(?:the\s+|our\s+|"
     r"a\s+|o\s+|la\s+|el\s+|nossa\s+|nuestra\s+)?(?:\w+\s+)?" + _ELSEWHERE_PARTY
     # ...or "we are claiming the damage (approx. USD 9,800) from PT Angkutan, the trucking
-    # company".
-    + r"|\bclaim(?:s|ing|ed)?\s+[^;\n]{0,80}?\bfrom\s+(?!you\b)(?:[^.;\n,]{1,60}?,\s+)?the\s+"
-    r"(?:\w+\s+)?"
-    + _ELSEWHERE_PARTY + ")"
+    # company": what is claimed in at most three words and a bracket, then "from" the
+    # party (a carrier's, not owners: "from Seriema, the cargo owners" is us).
+    + r"|\bclaim(?:s|ing|ed)?\s+(?:\w+\s+){0,3}?(?:\([^()\n]{0,40}\)\s+)?from\s+(?!you\b|us\b)"
+    r"(?:[^.;\n,()]{1,60}?,\s+)?the\s+(?:\w+\s+)?(?!owners)" + _ELSEWHERE_PARTY + ")"
     # Not where the sentence claims from the reader too ("... and we also claim from you").
     r"(?![^.;\n]{0,120}\b(?:from\s+you|against\s+you|de\s+voc[êe]s|de\s+ustedes))"
 )

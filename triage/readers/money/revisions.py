@@ -120,9 +120,8 @@ def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
     # A figure a revision in its own sentence replaced is not the new claim that "replaces
     # the earlier one" ("now claim USD 47,500.00 in place of the USD 74,300.00 ... This
     # revised figure replaces our earlier claim": the one before "replaces" is the old).
-    olds, news = {o for o, _ in pairs}, {n for _, n in pairs}
-    return pairs + [(o, n) for o, n in _replaced_by(text, amounts)
-                    if n not in olds and o not in news]
+    olds = {o for o, _ in pairs}
+    return pairs + [(o, n) for o, n in _replaced_by(text, amounts) if n not in olds]
 
 
 def _revised_before(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:

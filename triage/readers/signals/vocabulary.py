@@ -53,12 +53,16 @@ _CONTAMINATION = [
     r"fibres?\s+[ée]trang[èe]res?", r"contaminazion[ei]", r"contaminat[oaie]",
     r"polipropilene", r"plastic(?:a|he)", r"corpi\s+estranei", r"material[ei]\s+estrane[oi]",
     r"iuta", r"kirlilik\w*", r"kirlenm\w*", r"polipropilen\w*", r"yabanc[ıi]\s+(?:madde|"
-    r"elyaf|cisim)\w*", r"j[üu]t", r"nhi[ễe]m\s+b[ẩa]n", r"t[ạa]p\s+ch[ấa]t\s+l[ạa]",
-    r"nhi[ễe]m\s+t[ạa]p\s+ch[ấa]t",
+    r"elyaf|cisim)\w*", r"j[üu]t", r"nhi[ễe]m\s+b[ẩa]n",
+    r"t[ạa]p\s+ch[ấa]t\s+(?:l[ạa]|nh[ựu]a)", r"(?:l[ẫa]n|nhi[ễe]m)\s+t[ạa]p\s+ch[ấa]t",
+    r"nh[ựu]a\s+(?:pp|plastic)", r"m[ảa]nh\s+nh[ựu]a", r"d[âa]y\s+(?:bao|nh[ựu]a|d[ứu]a)",
+    r"ni\s?l[ôo]ng",
     r"s[ợo]i\s+l[ạa]", r"v[ậa]t\s+l[ạa]", r"polypropylen", r"s[ợo]i\s+pp",
-    # Vietnamese "tạp chất" and Chinese "杂质" alone are trash, a grade's leaf: no
-    # contamination without the foreign ("lạ", "异性").
-    "污染", "异纤", "异性纤维", "异性杂质", "丙纶", "塑料", "黄麻", "异物",
+    # Vietnamese "tạp chất" and Chinese "杂质" alone are trash, a grade's leaf ("cấp màu và
+    # tạp chất không đạt", "杂质含量为5级"): foreign matter is named ("lẫn tạp chất", "nhựa",
+    # "外来杂质", "麻绳", "化纤").
+    "污染", "异纤", "异性纤维", "异性杂质", "外来杂质", "有害杂质", "三丝", "麻绳", "头发",
+    "化纤", "布片", "丙纶", "塑料", "黄麻", "异物",
     *further.CONTAMINATION,
 ]
 _QUALITY_STRONG = [
