@@ -723,3 +723,48 @@ def test_a_second_revision_that_replaces_the_first_counts_alone():
                "claim.")
     assert [(c.money.amount, c.stated) for c in money.claimed_totals(revised)] == [
         (Decimal("95000.00"), True)]
+
+
+# --- A thirteenth fresh set's readings, each paired with its false alarm -----------------
+
+def test_a_revision_written_as_a_table_counts_the_revised_figure():
+    revised = ("Our claim is therefore REVISED as follows:\n\n"
+               "  Original claim (28 July 2027)            USD 64,000.00\n"
+               "  Less: bales excluded after joint survey  USD 16,150.00\n"
+               "  ----------------------------------------------------\n"
+               "  Revised claim amount                     USD 47,850.00\n\n"
+               "> We hereby lodge a quality claim. Claim amount USD 64,000.00.")
+    assert _claimed(revised) == [("USD 47850.00", True)]
+    # Two lots' claims in a table are no revision: both count.
+    both = ("We claim as follows:\n\n  Lot 7 claim   USD 64,000.00\n"
+            "  Lot 8 claim   USD 16,150.00\n")
+    assert sum(float(f.split()[1]) for f, _ in _claimed(both)) == 80150.0
+
+
+@pytest.mark.parametrize("put,told", [
+    # German: a claim passed on by an agent, its damage quantified by the mill.
+    ("im Auftrag unseres Kunden müssen wir Ihnen leider folgende Qualitätsreklamation "
+     "übermitteln. Die Spinnerei beziffert den Schaden auf EUR 46.300,00.",
+     "Anbei übermitteln wir Ihnen die Prüfberichte der Partie 145; die Festigkeit liegt bei "
+     "28,4 g/tex, alles in Ordnung. Der Kontraktwert beträgt EUR 446.300,00."),
+    # A claim on the shipping line, copied to us, is no claim on us.
+    ("We hereby hold you responsible and claim USD 31,200.00 for the damaged bales.",
+     "We hereby hold Oceanic Star Line responsible and claim USD 31,200.00 for the damaged "
+     "bales and survey fees."),
+    # An arbitration request renounced with the claim closed is no threat.
+    ("Se il reclamo non sarà chiuso entro venerdì, la Filatura presenterà la domanda di "
+     "arbitrato ICA.",
+     "Il reclamo è chiuso e la Filatura rinuncia alla domanda di arbitrato ICA che era stata "
+     "preannunciata."),
+])
+def test_a_claim_passed_on_or_threatened_is_made_and_its_twin_is_not(put, told):
+    assert signals.claim_is_made(put), put
+    assert not signals.claim_is_made(told), told
+
+
+def test_cancelling_the_rest_of_the_contract_is_a_threat_and_not_cancelling_it_is_not():
+    threat = ("Let me be very clear: if this claim is not settled, we will cancel the balance "
+              "of 1,200 bales still to be shipped under contract ARF-S26/0299.")
+    assert signals.threat_signal(threat)
+    assert not signals.threat_signal(
+        "We will not cancel the balance of 1,200 bales still to be shipped; shipment as agreed.")

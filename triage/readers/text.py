@@ -59,7 +59,10 @@ CLAIM_ELSEWHERE = (
     # company": what is claimed in at most three words and a bracket, then "from" the
     # party (a carrier's, not owners: "from Seriema, the cargo owners" is us).
     + r"|\bclaim(?:s|ing|ed)?\s+(?:\w+\s+){0,3}?(?:\([^()\n]{0,40}\)\s+)?from\s+(?!you\b|us\b)"
-    r"(?:[^.;\n,()]{1,60}?,\s+)?the\s+(?:\w+\s+)?(?!owners)" + _ELSEWHERE_PARTY + ")"
+    r"(?:[^.;\n,()]{1,60}?,\s+)?the\s+(?:\w+\s+)?(?!owners)" + _ELSEWHERE_PARTY
+    # ...or "we hereby hold Oceanic Star Line responsible and claim USD 31,200.00".
+    + r"|\bhold\s+(?:\S+\s+){0,3}?(?:line|lines|shipping|carriers?|insurers?|underwriters)\s+"
+    r"(?:\w+\s+)?(?:responsible|liable))"
     # Not where the sentence claims from the reader too ("... and we also claim from you").
     r"(?![^.;\n]{0,120}\b(?:from\s+you|against\s+you|de\s+voc[êe]s|de\s+ustedes))"
 )

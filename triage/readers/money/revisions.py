@@ -116,12 +116,48 @@ def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:
         verb_lo = min(lo, max(ctx.paragraph_start(old.start), old.start - _REVISION_VERB))
         if _REVISE_RE.search(text, verb_lo, ctx.sentence_end_far(new.end)):
             pairs.append((i, i + 1))
-    pairs += _revised_before(ctx, amounts)
+    pairs += _revised_before(ctx, amounts) + _labelled_revision(text, amounts)
     # A figure a revision in its own sentence replaced is not the new claim that "replaces
     # the earlier one" ("now claim USD 47,500.00 in place of the USD 74,300.00 ... This
     # revised figure replaces our earlier claim": the one before "replaces" is the old).
     olds = {o for o, _ in pairs}
     return pairs + [(o, n) for o, n in _replaced_by(text, amounts) if n not in olds]
+
+
+# A claim's own table of its revision: "Original claim (28 July) USD 64,000.00" above
+# "Revised claim amount USD 47,850.00", each figure's line naming which it is.
+_ORIGINAL_LINE = re.compile(
+    r"(?<![^\W\d_])(?:original|initial|previous|earlier|first|inicial|anterior|ursprünglich\w*"
+    r"|initiale?|iniziale|originale)(?![^\W\d_])", re.IGNORECASE)
+_REVISED_LINE = re.compile(
+    r"(?<![^\W\d_])(?:revised|amended|adjusted|corrected|new|final|revisad[oa]|nov[oa]|corrigid[oa]"
+    r"|ajustad[oa]|revidiert\w*|neue[rns]?|korrigiert\w*|r[ée]vis[ée]e?|nouveau|nouvelle"
+    r"|rivist[oa]|nuov[oa])\s+(?:\w+\s+){0,2}?(?:claim|amount|total|reclama\w*|valor|monto"
+    r"|forderung|betrag|r[ée]clamation|montant|importo|reclamo)", re.IGNORECASE)
+_TABLE_REACH = 400
+
+
+def _line_before(text: str, a: Money) -> str:
+    return text[text.rfind("\n", 0, a.start) + 1:a.start]
+
+
+def _labelled_revision(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
+    """(old, new) pairs of a revision written as a table: the new figure's line names it
+    revised, the old one's, above it within _TABLE_REACH characters, names it original;
+    the figures between them are the revision's arithmetic, replaced too."""
+    pairs = []
+    for i, new in enumerate(amounts):
+        if not _REVISED_LINE.search(_line_before(text, new)):
+            continue
+        for j in range(i - 1, -1, -1):
+            old = amounts[j]
+            if new.start - old.end > _TABLE_REACH:
+                break
+            if old.currency == new.currency and _ORIGINAL_LINE.search(_line_before(text, old)):
+                # The lines between compute the revision ("Less: bales excluded").
+                pairs += [(k, i) for k in range(j, i) if amounts[k].currency == new.currency]
+                break
+    return pairs
 
 
 def _revised_before(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:

@@ -67,7 +67,9 @@ _CLAIM_ASSERTION = _whole(
     r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
     # "we hold you fully liable", "we hold Buriti Cotton responsible" (not the carrier).
     r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+(?!(?:the\s+|our\s+)?"
-    r"(?:carriers?|shipping|line|insurers?|vessel|owners|forwarders?|ourselves|myself)\b)(?:you|\S+(?:\s+\S+){0,2})\s+"
+    r"(?:carriers?|shipping|line|insurers?|vessel|owners|forwarders?|ourselves|myself)\b)"
+    r"(?!(?:\S+\s+){0,2}(?:line|lines|shipping|carriers?|insurance|logistics)\s)"
+    r"(?:you|\S+(?:\s+\S+){0,2})\s+"
     r"(?:\w+\s+)?(?:responsible|liable|accountable)",
     # The claim being put to us: "we are claiming as follows", "we lodge a claim", "our
     # documented loss is", "my boss decided to go for claim", "they accept to settle with
@@ -107,6 +109,10 @@ _CLAIM_ASSERTION = _whole(
     # A claim form's own status line: "Claim Status : OPEN".
     r"claim\s+status\s{0,20}[:\-]?\s{0,20}(?:open|pending|outstanding)",
     r"beziffern\s+wir", r"wir\s+beziffern", r"talep\s+ediyoruz", r"talep\s+etmekteyiz",
+    # A claim passed on: "müssen wir Ihnen folgende Qualitätsreklamation übermitteln", "Die
+    # Spinnerei beziffert den Schaden auf".
+    r"\w*reklamation\s+(?:zu\s+)?(?:übermitteln|weiterleiten|mitteilen)",
+    r"beziffer[nt]\s+(?:\w+\s+){0,3}?(?:schaden|forderung|minderwert|anspruch)",
     r"wir\s+(?:hiermit\s+)?(?:reklamieren|beanstanden|beanspruchen)",
     r"wir\s+machen\s+(?:\S+\s+){0,10}?geltend",
     r"(?:den|die|das|welchen|welche)\s+wir\s+(?:hiermit\s+|nunmehr\s+)?geltend\s+machen",
@@ -197,6 +203,11 @@ _WITHDRAWAL = _whole(
     r"nous\s+retirons\s+(?:notre|la)\s+r[ée]clamation", r"ritiriamo\s+(?:il|la|formalmente)",
     r"ziehen\s+wir\s+(?:\S+\s+){0,4}?zur[üu]ck", r"wir\s+ziehen\s+(?:\S+\s+){0,6}?zur[üu]ck",
     r"geri\s+[çc]ekiyoruz", r"ch[úu]ng\s+t[ôo]i\s+r[úu]t\s+l[ạa]i", "撤回索赔", "撤销索赔",
+    # A request for arbitration renounced: "la Filatura rinuncia alla domanda di arbitrato".
+    r"rinuncia(?:mo)?\s+(?:formalmente\s+)?(?:alla|al|all['’])\s*(?:domanda|richiesta|reclamo|"
+    r"arbitrato|pretesa)",
+    r"(?:renuncia|renunciamos|desiste|renunciam?)\s+(?:formalmente\s+)?(?:a|al|à|ao)\s+"
+    r"(?:la\s+|o\s+|a\s+)?(?:demanda|arbitraje|arbitragem|reclama\w*|pedido)",
     *further.WITHDRAWAL,
 )
 # A claim told as history: "the Chittagong dispute in 2014, when we found the jute...",

@@ -60,6 +60,9 @@ CANCELLATION_WORDS = re.compile(
         r"(?:cancel|terminate)\s+(?:the\s+|all\s+)?(?:\w+\s+)?(?:unshipped|remaining|outstanding|"
         r"open|undelivered|pending)\s+(?:balance|quantity|quantities|tons|tonnes|bales|lots?|"
         r"shipments?|part)",
+        # "we will cancel the balance of 1,200 bales still to be shipped".
+        r"(?:cancel|terminate)\s+the\s+(?:balance|remainder|rest)\s+of\s+(?:the\s+)?[\d.,]*\s*"
+        r"(?:bales|tons|tonnes|lots?|shipments?|contract|quantity)",
         r"cancelar\s+o\s+saldo\s+(?:\w+\s+){0,2}?(?:contrato|toneladas|fardos)",
         r"cancelar\s+(?:los|las|os|as)\s+(?:embarques|env[íi]os|entregas|remessas|saldos)\s+"
         r"(?:pendientes|pendentes|restantes)",
