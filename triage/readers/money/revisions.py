@@ -137,8 +137,12 @@ _REVISED_LINE = re.compile(
 _TABLE_REACH = 400
 
 
+_LINE_LABEL = 80  # how far back a figure's line is read for its label (bounded: linear)
+
+
 def _line_before(text: str, a: Money) -> str:
-    return text[text.rfind("\n", 0, a.start) + 1:a.start]
+    lo = max(0, a.start - _LINE_LABEL)
+    return text[text.rfind("\n", lo, a.start) + 1 or lo:a.start]
 
 
 def _labelled_revision(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
