@@ -246,23 +246,24 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
         entries = _exposure_entries(items, tuple(part_starts))
         by_start = {a.start: a for a, _ in items}
         counted = [by_start[e.start] for e in entries]
-        # A subject's figure said again in the body where its sentence closes it (the
-        # subject's "claims cost US$ 38 milhões", the body's "somaram ... na última
-        # safra") is that closed figure.
-        closed = {a.amount for a, _ in items if a.start > subject_end and not is_open(a)}
-        counted_open = [a for a in counted if a.start > subject_end or a.amount not in closed]
+        # A subject's figure said again in the body where its sentence closes it (subject:
+        # "claims cost US$ 38 milhões", body: "somaram ... na última safra") is closed.
+        opened = {a.start for a, _ in items if is_open(a)}  # each figure read once
+        closed = {a.amount for a, _ in items if a.start > subject_end and a.start not in opened}
+        kept = {a.start for a, _ in items if a.start > subject_end or a.amount not in closed}
+        counted_open = [a for a in counted if a.start in kept]
         # Where each open figure stands, said again too (the claim forwarded under a
         # colleague's summary of it: "Eles pedem US$ 96.000,00" / "We therefore claim
         # USD 96,000.00"): the words of any of its sentences may make the claim.
-        values = {a.amount for a in counted_open if is_open(a)}  # not a closed one's quote
-        mentions = [a for a, _ in items if a.amount in values and is_open(a)
-                    and (a.start > subject_end or a.amount not in closed)]
+        values = {a.amount for a in counted_open if a.start in opened}  # not a closed quote's
+        mentions = [a for a, _ in items if a.start in kept and a.start in opened
+                    and a.amount in values]
         result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
         ), len(counted) == 1 and len(counted_open) == 1 and (
             ctx.stated_as_claim(counted[0]) or counted[0].start in stated_starts),
-            any(is_open(a) for a in counted_open),
+            any(a.start in opened for a in counted_open),
             tuple((a.start, a.end) for a in mentions),
             any(ctx.conditional(a) for a in counted),
             tuple((a.start, a.end) for a in mentions if ctx.done(a))))

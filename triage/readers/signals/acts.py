@@ -68,7 +68,6 @@ _CLAIM_ASSERTION = _whole(
     # "we hold you fully liable", "we hold Buriti Cotton responsible" (not the carrier).
     r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+(?!(?:the\s+|our\s+)?"
     r"(?:carriers?|shipping|line|insurers?|vessel|owners|forwarders?|ourselves|myself)\b)"
-    r"(?!(?:\S+\s+){0,2}(?:line|lines|shipping|carriers?|insurance|logistics)\s)"
     r"(?:you|\S+(?:\s+\S+){0,2})\s+"
     r"(?:\w+\s+)?(?:responsible|liable|accountable)",
     # The claim being put to us: "we are claiming as follows", "we lodge a claim", "our
