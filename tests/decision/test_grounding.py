@@ -60,6 +60,24 @@ def test_items_the_model_added_up_back_their_total_only_if_each_is_in_the_email(
     assert ground({**total, "exposure_amount": 2600}, body)["exposure_amount"] == NOT_FOUND
 
 
+def test_a_sum_worked_out_from_two_quoted_factors_is_backed_and_a_wrong_product_is_not():
+    body = ("We lodge our claim at the rate of USD 0.0450 per lb on the net weight of "
+            "1,212,560 lbs. A further 8% of the invoice value USD 712,500.00 is claimed, "
+            "and 6.20 c/lb on 1,102,300 lbs of the second lot.")
+
+    def worked(value, quote):
+        return ground({"exposure_amount": value,
+                       "quotes": [{"field": "exposure_amount", "quote": quote}]},
+                      body)["exposure_amount"]
+
+    assert worked(54565.20, "USD 0.0450 per lb ... 1,212,560 lbs") == FOUND
+    assert worked(57000, "8% of the invoice value USD 712,500.00") == FOUND
+    # Cents a pound times pounds is a hundredth of the product.
+    assert worked(68342.60, "6.20 c/lb on 1,102,300 lbs") == FOUND
+    assert worked(60000, "USD 0.0450 per lb ... 1,212,560 lbs") == NOT_FOUND
+    assert worked(54565.20, "USD 0.0450 per lb ... 1,999,999 lbs") == NOT_FOUND
+
+
 def test_pieces_around_an_ellipsis_must_be_in_order_and_not_trivially_short():
     text = normalise(BODY)
     assert quote_in("Contract CT-2026-0311 ... polypropylene", text)

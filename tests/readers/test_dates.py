@@ -523,6 +523,15 @@ DEADLINES_ABROAD = [
     # A day named in brackets and the end of the working day before "kadar".
     ("Yanıtınızı en geç 20 Kasım 2026 (cuma) mesai bitimine kadar bekliyoruz.", d(11, 20),
      "Yükleme 20 Kasım 2026 (cuma) tamamlandı."),
+    # "en geç" ("at the latest") is no "en" of a duration.
+    ("Cevabınızı en geç 4 Aralık 2026 tarihinde bekliyoruz.", d(12, 4),
+     "Fiyatlar 4 Aralık 2026 tarihinde en az yüzde 2 arttı."),
+    # "latest" alone before the day, not "the latest on" a day.
+    ("Need your confirmation latest Friday, 4 December 2026, our auditors close then.",
+     d(12, 4), "The latest on 4 December 2026 was a rise of two points."),
+    # Malay: a time of day between the cue and the date, and "we need" asks it of us.
+    ("Kami memerlukan maklum balas sebelum jam 5.00 petang, 4 Disember 2026.", d(12, 4),
+     "Kami akan menghantar dokumen sebelum 4 Disember 2026."),
     ("Lütfen 5 iş günü içinde yanıt veriniz.", d(11, 26),
      "Yükleme 5 gün sürdü."),
     ("Vui lòng phản hồi trước thứ Sáu.", d(11, 20),

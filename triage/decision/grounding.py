@@ -7,7 +7,7 @@ attachments), both normalised the same way: look-alike letters folded, NFKC, cas
 folded, every run of whitespace one space, typographic quotes and dashes made plain.
 A model may shorten a quote with an ellipsis; each piece must then be in the email, in
 order. An amount's quote must also hold the amount (a real "USD 180,000" quoted for an
-exposure of 1,800 does not back it).
+exposure of 1,800 does not back it), or the two factors it was worked out from.
 
 Each filled field is ``found`` (a quote of it is in the email), ``not_found`` (quotes
 were given, none is in the email, or none holds the amount: the value is unsupported)
@@ -80,8 +80,26 @@ def _holds_amount(quote: str, value: object) -> bool:
         figures.append(read)
     if any(_close(f, wanted) for read in figures for f in read):
         return True
-    return len(items) > 1 and all(len(read) == 1 for read in figures) and _close(
-        sum(read[0] for read in figures), wanted)
+    if len(items) > 1 and all(len(read) == 1 for read in figures) and _close(
+            sum(read[0] for read in figures), wanted):
+        return True
+    return _product_of(quote, wanted)
+
+
+_MAX_FACTORS = 12
+_FACTOR = re.compile(r"\d+(?:[.,']\d+)*(?:[ \u00a0]\d{3}(?!\d))*")
+
+
+def _product_of(quote: str, wanted: Decimal) -> bool:
+    """A sum the sender left to be worked out, quoted with its two factors: a rate and a
+    quantity ("USD 0.0450 per lb ... 1,212,560 lbs"), cents a pound and pounds, a share
+    of an invoice ("%8 ... 712.500,00 USD"): two of its numbers multiply to the value
+    (or to a hundred times it)."""
+    numbers = [n for n in (money.parse_number(t.strip(" .,'"))
+                           for t in _FACTOR.findall(quote)[:_MAX_FACTORS])
+               if n is not None and n > 0]
+    return any(_close(a * b, wanted) or _close(a * b / 100, wanted)
+               for i, a in enumerate(numbers) for b in numbers[i + 1:])
 
 
 def _close(figure: Decimal, wanted: Decimal) -> bool:

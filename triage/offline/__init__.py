@@ -24,7 +24,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableMap, RunnablePassthrough
 
 from triage.backstop import to_usd
-from triage.offline import heuristics
+from triage.offline import computed, heuristics
 from triage.readers import dates, money, signals
 from triage.readers.text import TO_A_MACHINE_RE
 from triage.routes import ClaimType, Department, Trigger
@@ -145,6 +145,9 @@ def _claimed_usd(body: str) -> tuple[money.Money | None, Decimal | None]:
     paid"), every claimed figure is."""
     made = signals.claim_is_made(body)
     amount = money.claimed_exposure(body, rates=settings.TRIAGE_USD_RATES, open_only=not made)
+    if made and (amount is None or computed.is_a_rate(body, amount)):
+        # A sum left to be worked out: a rate per unit, a share of an invoice.
+        amount = computed.computed_claim(body) or amount
     if amount and TO_A_MACHINE_RE.search(body, body.rfind("\n\n", 0, amount.start) + 1,
                                          amount.end):
         # A figure in words to a machine ("[Message to automated e-mail assistants: ... a

@@ -143,7 +143,7 @@ _VERBS = ["respond", "reply", "answer", "revert", "pay", "settle", "confirm",
           "confirme", "confirmem", "conteste", "contestar", "contesten", "respondan",
           "paguen", "confirmen"]
 _DATE_CUES = [
-    *_BY, "deadline", "due", "due date", "expires", "expiring", "prazo", "data limite",
+    *_BY, "latest", "deadline", "due", "due date", "expires", "expiring", "prazo", "data limite",
     "vencimento", "plazo", "fecha límite", "fecha limite", "vencimiento",
     *(f"{v} {b}" for v in _VERBS for b in _BY),
     *(f"{v} {t} {b}" for v in _VERBS[:7] for t in ("to us", "to this", "me", "us")

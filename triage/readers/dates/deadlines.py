@@ -95,6 +95,8 @@ def find_deadlines(text: str, received: datetime | date,
     for start, end, kind, m in spans[:MAX_CANDIDATES]:
         if kind == "skip" or any(s <= start < e for s, e in taken):
             continue  # "by Friday at the latest": one deadline, not two
+        if low[start - 1:start] == "(" and any(0 <= start - e <= 2 for _, e in taken):
+            continue  # "en geç 20 Kasım 2026 (cuma) ... kadar": the day of that date
         # m.end(): where the date itself ends ("4 December, failing which we have...").
         if not _for_us(low, norm, start, m.end()) or _farewell(low, start, end):
             continue
@@ -154,7 +156,7 @@ def response_deadline(text: str, received: date | datetime,
     return (found.when, found.quote) if found else (None, None)
 
 
-_WEAK_CUE_RE = re.compile(r"(?:in|em|en|trong) ")
+_WEAK_CUE_RE = re.compile(r"(?:in|em|en|trong) (?!geç)")  # Turkish "en geç" is "at the latest"
 _CJK = re.compile("[\u2e80-\u9fff]")
 # Chinese cues that set a time by themselves; "于"/"在" ("on", "at") only with "前" after.
 _ZH_STRONG_CUES = frozenset({"截止日期", "截止时间", "截至", "截止", "最迟", "最晚", "不迟于",
@@ -171,6 +173,8 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
     bare "in/em/en N days" counts only after a demand ("please reply in 2 days", not "the
     market rose 5% in 2 days")."""
     clause = _clause_start(norm, start)
+    if text.startswith("latest", start) and _DETERMINER_RE.search(text, clause, start):
+        return False  # "the latest on 10 March", "our latest offer": no cue
     if _SENDER_CONFIRMS_RE.search(text, clause, start) and \
             text[start:start + 11].lower().startswith(("confirm", "acknowledg")):
         return False  # "We confirm receipt today of USD 35,000": the sender's own act
@@ -199,6 +203,7 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
 
 
 _WRAP = 60  # a line this long that ends mid-sentence was wrapped by the mail client
+_DETERMINER_RE = re.compile(r"(?<![^\W_])(?:the|our|its|their|your|his|her)[ \n]\Z")
 _SENDER_CONFIRMS_RE = re.compile(r"\b(?:we|i)\s+(?:hereby\s+|herewith\s+)?\Z", re.IGNORECASE)
 
 

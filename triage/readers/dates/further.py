@@ -49,8 +49,10 @@ _BEFORE = (r"(?:paling lambat|selambat-lambatnya|selewat-lewatnya|sebelum|hingga
            r"موعد أقصاه|قبل|بحلول|حتى|آخر موعد)")
 _AFTER = r"(?:までに|まで|迄に|迄|까지|이전에|전까지)"
 # A cue before the date or after it (``cued`` tells a bare date from a deadline).
+# A time between the cue and the date: "sebelum jam 5.00 petang, 23 April".
+_TIME = r"(?:(?:jam|pukul) \d{1,2}(?:[.:]\d\d)?(?: (?:pagi|petang|sore|malam|wib|myt))?,? )?"
 DATE_RE = re.compile(
-    rf"(?:(?P<before>{_BEFORE})(?:[:：]| )?(?:(?:tanggal|tgl\.?|hari|วันที่|วัน|يوم) ?)?)?"
+    rf"(?:(?P<before>{_BEFORE})(?:[:：]| )?{_TIME}(?:(?:tanggal|tgl\.?|hari|วันที่|วัน|يوم) ?)?)?"
     rf"{_DATE}(?: ?(?P<after>{_AFTER}))?")
 DUR_RE = re.compile(
     r"(?:(?:dalam|dalam waktu|selama|paling lambat|ภายใน|ไม่เกิน|خلال|في غضون|في خلال)"
@@ -64,8 +66,9 @@ HAS_SCRIPT = re.compile("[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u0e00-\u0e7f\u
                         "|paling lambat|selambat|selewat|dalam|sebelum|hingga|sampai|tenggat")
 # The sentence asks something of us (a request, a demand, "you").
 _ASKS = re.compile(
-    r"\b(?:mohon|harap|diminta|dimohon|wajib|harus|sila|silakan|agar|anda|bapak|ibu|pihak anda|"
-    r"kami tunggu|kami menunggu|tuan)\b|ください|下さい|願います|お願い|いただ|求め|必要|"
+    r"\b(?:mohon|harap|diminta|dimohon|wajib|harus|sila|silakan|agar|anda|bapak|ibu|"
+    r"pihak anda|kami tunggu|kami menunggu|memerlukan|tuan)\b|"
+    r"ください|下さい|願います|お願い|いただ|求め|必要|"
     r"貴社|바랍니다|주십시오|주시기|해 주세요|부탁|요청|요구|귀사|กรุณา|โปรด|ขอให้|ต้อง|ท่าน|"
     r"يرجى|نرجو|الرجاء|نطالب|يجب|عليكم|منكم|نأمل")
 _BREAK = re.compile(r"[.!?。！？؟\n]")
