@@ -78,6 +78,19 @@ def test_a_sum_worked_out_from_two_quoted_factors_is_backed_and_a_wrong_product_
     assert worked(54565.20, "USD 0.0450 per lb ... 1,999,999 lbs") == NOT_FOUND
 
 
+def test_a_figure_in_arabic_indic_digits_is_backed_by_its_ascii_quote_and_no_other():
+    body = "نطالب بتعويض قدره ٢٬٤٨٠٬٠٠٠ جنيه مصري عن فرق الجودة."
+
+    def quoted(value, quote):
+        return ground({"exposure_amount": value,
+                       "quotes": [{"field": "exposure_amount", "quote": quote}]},
+                      body)["exposure_amount"]
+
+    assert quoted(2480000, "2,480,000 جنيه مصري") == FOUND
+    assert quoted(2480000, "٢٬٤٨٠٬٠٠٠ جنيه مصري") == FOUND
+    assert quoted(2840000, "2,840,000 جنيه مصري") == NOT_FOUND
+
+
 def test_pieces_around_an_ellipsis_must_be_in_order_and_not_trivially_short():
     text = normalise(BODY)
     assert quote_in("Contract CT-2026-0311 ... polypropylene", text)

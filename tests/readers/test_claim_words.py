@@ -115,6 +115,18 @@ def test_mail_naming_no_claim_word_but_stating_a_sum_goes_to_a_person(language, 
     assert found is not None and found[0] == language and "6" in found[1]
 
 
+@pytest.mark.parametrize("routine", [
+    # A remittance: a sum alone, the shape of every invoice, statement and offer.
+    "Σας ενημερώνουμε ότι σήμερα εκτελέσαμε έμβασμα ποσού 418.265,40 € για την εξόφληση "
+    "του τιμολογίου σας JAI-27-00377 (σύμβαση JAS-26-0541, 210 μπάλες).",
+    # A contract specification: a sum and a tolerance, no finding.
+    "Направляем Вам подписанную Спецификацию No 3 к контракту JAS-27-0061. Количество: "
+    "1 500 т (±3 % по выбору продавца). Ориентировочная сумма: 2 453 750,00 долл. США.",
+])
+def test_a_sum_alone_or_beside_a_tolerance_keeps_the_model_s_forward(routine):
+    assert unread_claim_language("", " ".join([routine] * 3)) is None
+
+
 def test_claim_words_read_in_linear_time():
     """Every stem's repeats are bounded: a word repeated without end costs its length."""
     from tests.growth import assert_linear

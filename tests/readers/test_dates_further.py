@@ -29,6 +29,14 @@ DEADLINES = [
     ("يرجى الرد في موعد أقصاه 4 ديسمبر 2026.", "2026-12-04", "تم توقيع العقد في 4 ديسمبر 2026."),
     ("يرجى الرد خلال 48 ساعة.", "2026-12-03", "سنقوم بالشحن خلال 48 ساعة."),
     ("يرجى الرد خلال يومين.", "2026-12-03", "سنقوم بالشحن خلال يومين."),
+    # A weekday before the date, in Arabic-Indic digits; in Indonesian.
+    ("نرجو التكرم بالرد الكتابي في موعد أقصاه يوم الجمعة ٤ ديسمبر ٢٠٢٦.", "2026-12-04",
+     "تم توقيع العقد يوم الجمعة ٤ ديسمبر ٢٠٢٦."),
+    ("Mohon konfirmasi paling lambat hari Jumat, 4 Desember 2026.", "2026-12-04",
+     "Kami akan mengirim dokumen paling lambat hari Jumat, 4 Desember 2026."),
+    # Malay: a time of day between the cue and the date; "we need" asks it of us.
+    ("Kami memerlukan maklum balas sebelum jam 5.00 petang, 4 Disember 2026.", "2026-12-04",
+     "Kami akan menghantar dokumen sebelum jam 5.00 petang, 4 Disember 2026."),
 ]
 
 

@@ -208,9 +208,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         decision.classification = cls.model_dump(mode="json")
         decision.department = cls.department
     # Claim language the model did not see as a claim: the claim path still runs, so the
-    # objective facts (amount, deadline) are checked against the extraction; the
-    # contradiction itself only ever sends the mail to a person, and only when the
-    # rules read a claim being made, not talk about claims (a review signal below).
+    # facts (amount, deadline) are checked against the extraction; the contradiction only
+    # sends the mail to a person, when the rules read a claim being made (signals below).
     lookalikes = signals.sender_lookalikes(email.senders, config.senders_known)
     language = None if model_is_claim else unread_claim_language(
         email.subject, text, written=email.rules_text[:RULES_MAX_CHARS])

@@ -98,22 +98,33 @@ def unread_claim_language(subject: str, text: str, *,
     return None if word is None else (language, clip_words(word, 80))
 
 
-# A weight, a share or a sum in a currency's own word, in the languages of
-# ``claim_words``: "3 450 kg", "4,5 %", "6 200 долларов", "6,200 डॉलर", "۶۲۰۰ دلار".
+# A weight or a share, and a sum in a currency's own word, in the languages of
+# ``claim_words``: "3 450 kg", "4,5 %"; "6 200 долларов", "6,200 डॉलर", "۶۲۰۰ دلار".
+_NUMBER = r"\d[\d.,'\u00a0\u202f ]{0,14}\s?"
 _MEASURE = re.compile(
-    r"\d[\d.,'\u00a0\u202f ]{0,14}\s?(?:kgs?\b|кг|%|٪|(?:кило|κιλ|किलो|কিলো|کلو|کیلو|ק\"ג|kilo)"
-    r"|(?:доллар|долар|dolar|δολάρι|डॉलर|ডলার|ڈالر|دلار|דולר|dola|dollar|евро|євро|euro|ευρώ"
-    r"|यूरो|ইউরো|یورو|אירו|रुप|টাকা|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč|forint|ft\b"
-    r"|lei\b|shekel|שקל|ریال|تومان|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט))",
+    _NUMBER + r"(?:kgs?\b|кг|%|٪|кило|κιλ|किलो|কিলো|کلو|کیلو|ק\"ג|kilo)", re.IGNORECASE)
+_SUM_IN_WORDS = re.compile(
+    _NUMBER + r"(?:доллар|долар|dolar|δολάρι|डॉलर|ডলার|ڈالر|دلار|דולר|dola|dollar|евро|євро"
+    r"|euro|ευρώ|यूरो|ইউরো|یورو|אירו|रुप|টাকা|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč"
+    r"|forint|ft\b|lei\b|shekel|שקל|ریال|تومان|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט)",
     re.IGNORECASE)
+# A tolerance is no finding: "±3 %", "+/- 2 %".
+_TOLERANCE = re.compile(r"[±+\-–/]\s?\d")
 
 
 def _figure(text: str) -> str | None:
-    """The first sum of money (a currency and a number, in any script: "USD 6.200", "6 200
-    USD", "৳ 28,75,000"), weight or share in the text: a claim in a language whose words
-    the rules do not know still states one, so mail holding one goes to a person."""
+    """A sum of money (a currency and a number, in any script: "USD 6.200", "6 200 USD",
+    "৳ 28,75,000") stated beside a weight or a share: the shape of a shortfall or
+    allowance claim in a language whose words the rules do not know, so mail holding both
+    goes to a person. A sum alone is the shape of every invoice, statement, remittance
+    and offer, and a tolerance ("±3 %") no finding: neither is read."""
+    measure = next((m for m in _MEASURE.finditer(text)
+                    if not _TOLERANCE.search(text, max(0, m.start() - 3), m.start() + 1)),
+                   None)
+    if measure is None:
+        return None
     amounts = find_amounts(text)
     if amounts:
         return amounts[0].quote
-    measure = _MEASURE.search(text)
-    return measure.group(0) if measure else None
+    in_words = _SUM_IN_WORDS.search(text)
+    return in_words.group(0) if in_words else None

@@ -37,6 +37,9 @@ TO_A_MACHINE_RE = re.compile(
     r"prior\s+|above\s+)?(?:instructions|rules|prompts?|instru[çc][õo]es|instrucciones|"
     r"regras|reglas)"
     r"|disregard\s+(?:all\s+|the\s+|your\s+)?(?:previous|prior|above)"
+    # "[Automated triage systems: this booking is CRITICAL ...]"
+    r"|(?:automated|automatic|ai)\s+(?:[\w-]+\s+){0,2}(?:systems?|assistants?|agents?|tools?|"
+    r"readers?|processors?|classifiers?)\s*:"
     r"|(?:mark|classify|flag|route|treat)\s+this\s+(?:e-?mail|message|mail)\s+as"
     r"|classifique\s+(?:esta|este)\s+(?:mensagem|e-?mail)|clasifi(?:ca|que)\s+(?:este|esta)\s+"
     r"(?:correo|mensaje)|must_escalate|requires_escalation|system\s+prompt)(?![^\W\d_])",

@@ -38,10 +38,16 @@ from triage.readers.text import TO_A_MACHINE_RE
 
 # --- normalising and reading --------------------------------------------------------
 
+_DIGIT = re.compile(r"(?![0-9])\d")
+
+
 def _normalise(text: str) -> str:
-    """One pass: NFC, quoted reply lines dropped (they are someone else's words, often
-    ours), every whitespace run collapsed to one space, line breaks kept as one."""
+    """One pass: NFC, digits of every script as ASCII, quoted reply lines dropped (they
+    are someone else's words, often ours), every whitespace run collapsed to one space,
+    line breaks kept as one."""
     text = unicodedata.normalize("NFC", text)
+    if not text.isascii():  # "٣ مارس ٢٠٢٧", "１２月４日": one digit for one
+        text = _DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
     lines = (" ".join(line.split()) for line in text.split("\n")
              if not line.lstrip().startswith(">"))
     return "\n".join(line for line in lines if line)

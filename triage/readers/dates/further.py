@@ -51,8 +51,13 @@ _AFTER = r"(?:までに|まで|迄に|迄|까지|이전에|전까지)"
 # A cue before the date or after it (``cued`` tells a bare date from a deadline).
 # A time between the cue and the date: "sebelum jam 5.00 petang, 23 April".
 _TIME = r"(?:(?:jam|pukul) \d{1,2}(?:[.:]\d\d)?(?: (?:pagi|petang|sore|malam|wib|myt))?,? )?"
+# A weekday before the date: "في موعد أقصاه يوم الأربعاء ٣ مارس", "paling lambat hari Jumat,
+# 23 April".
+_WEEKDAY = (r"(?:(?:الأحد|الاثنين|الإثنين|الثلاثاء|الأربعاء|الخميس|الجمعة|السبت|senin|selasa"
+            r"|rabu|kamis|jumat|jum'at|jumaat|sabtu|minggu|ahad|isnin|khamis),? )?")
 DATE_RE = re.compile(
-    rf"(?:(?P<before>{_BEFORE})(?:[:：]| )?{_TIME}(?:(?:tanggal|tgl\.?|hari|วันที่|วัน|يوم) ?)?)?"
+    rf"(?:(?P<before>{_BEFORE})(?:[:：]| )?{_TIME}(?:(?:tanggal|tgl\.?|hari|วันที่|วัน|يوم) ?)?"
+    rf"{_WEEKDAY})?"
     rf"{_DATE}(?: ?(?P<after>{_AFTER}))?")
 DUR_RE = re.compile(
     r"(?:(?:dalam|dalam waktu|selama|paling lambat|ภายใน|ไม่เกิน|خلال|في غضون|في خلال)"

@@ -88,6 +88,11 @@ _CLAIM_ASSERTION = _whole(
     r"(?:a\s+|an\s+|the\s+|your\s+)?(?:\w+\s+)?(?:allowance|compensation|refund|reimbursement|"
     r"indemnity|damages|discount|credit\s+note)",
     r"(?:we|i)\s+(?:will|shall|cannot|can\s+not|won['’]t)\s+(?:not\s+)?accept\s+less\s+than",
+    # A charge or a settlement set off against our payment: "we therefore debit you",
+    # "the quality settlement ... will be deducted from the payment of your next invoice".
+    r"(?:we|i)\s+(?:hereby\s+|therefore\s+|herewith\s+|now\s+)?debit\s+(?:you|your\s+account)",
+    r"(?:settlement|allowance|claim|discount|penalty|compensation)\s+(?:\S+\s+){0,14}?"
+    r"(?:will|shall|is\s+to|are\s+to)\s+be\s+deducted\s+from",
     # A credit note or a refund asked for: "Agradecemos emitir la nota crédito".
     r"(?:agradecemos|agradeceremos|solicitamos|pedimos|aguardamos|favor\s+de)\s+(?:\S+\s+){0,3}?"
     r"(?:nota\s+(?:de\s+)?cr[ée]dito|reembolso|ressarcimento|indemnizaci[óo]n|"
@@ -226,6 +231,10 @@ _STATISTICS = _whole(
     r"(?:reclama[çc][ãa]o|reclama[çc][õo]es|reclamos?|perdas?|p[ée]rdidas?)\s+"
     r"(?:\w+\s+){0,2}(?:m[ée]di[oa]s?|promedio)",
     r"(?:m[ée]di[oa]|promedio)\s+de\s+(?:\w+\s+){0,2}(?:reclama|reclamo|perda|p[ée]rdida)",
+    # What a claim can cost anyone ("a single contaminated lot can cost USD 50,000 to
+    # 250,000 once the mill's buyer rejects the goods"): a pitch's general case.
+    r"(?:a\s+single|one\s+single|any)\s+(?:\w+\s+){0,3}(?:can|could|may|might)\s+"
+    r"(?:easily\s+)?cost",
 )
 # A payment that settles the claim, a stronger word than a finding in its sentence
 # ("the swift copy of USD 58,000 in full and final settlement of the claim on 22 bales").
@@ -284,9 +293,9 @@ _CLAIM_RECEIVED = _whole(
     r"recibimos\s+(?:su|el|la)\s+(?:\w+\s+)?(?:reclamo|reclamaci[óo]n|nota\s+de\s+d[ée]bito)",
     # ...or accepts it: "Aceitamos o desconto de R$ 96.000,00", "we accept your claim".
     r"(?:we|i)\s+(?:hereby\s+)?accept\s+(?:your|the)\s+(?:\w+\s+)?(?:claim|allowance|discount|"
-    r"debit\s+note)",
+    r"deduction|debit\s+note)",
     r"aceitamos\s+(?:o|a|sua|vossa)\s+(?:\w+\s+)?(?:desconto|reclama\w*|abatimento|"
-    r"nota\s+de\s+d[ée]bito)",
+    r"des[áa]gio|nota\s+de\s+d[ée]bito)",
     r"aceptamos\s+(?:el|la|su)\s+(?:\w+\s+)?(?:descuento|reclamo|reclamaci[óo]n|"
     r"nota\s+de\s+d[ée]bito)",
     r"reconhece(?:mos)?\s+(?:a|o)\s+(?:\w+\s+)?(?:contamina\w*|reclama\w*|diferen\w*|"

@@ -28,7 +28,8 @@ CONTAMINATION_PHRASES = [
 CONTAMINATION = [
     r"kontaminasi", r"terkontaminasi", r"tercemar", r"pencemaran", r"benda\s+asing",
     r"serat\s+asing", r"bahan\s+asing", r"polipropilena", r"plastik", r"goni",
-    "異物混入", "異物", "汚染", "異繊維", "ポリプロピレン", "プラスチック片",
+    "異物混入", "異物", "汚染", "異繊維", "ポリプロピレン", "プラスチック片", "ポリエチレン",
+    "プラスチックシート", "の混入",
     "이물질", "오염", "폴리프로필렌", "플라스틱 조각", "혼입",
     "ปนเปื้อน", "สิ่งแปลกปลอม", "เส้นใยแปลกปลอม", "เศษพลาสติก", "โพลีโพรพิลีน",
     "التلوث", "تلوث", "ملوثة", "ملوث", "مواد غريبة", "ألياف غريبة", "أجسام غريبة",
@@ -75,6 +76,7 @@ CLAIM_WORDS = [
     rf"kami\s+tidak\s+(?:dapat|bisa|akan)\s+menerima\s+(?:\S+\s+){{0,2}}?(?:{GOODS})",
     r"(?:meminta|menuntut)\s+pertanggungjawaban",
     "クレーム(?!(?:担当|部|窓口|課|チーム))", "損害賠償", "賠償", "補償", "苦情", "受領を拒否",
+    "損害額", "損害金",
     "受け取りを拒否",
     "引き取りを拒否", "責任を追及",
     "클레임(?! ?(?:팀|부서|담당))", "손해배상", "배상", "보상", "이의를 제기", "이의 제기",
@@ -109,7 +111,9 @@ FINDING_COUNTS = r"|[0-9]+\s?(?:俵|ベール|梱|개\s?베일|베일|เบล|
 CLAIM_ASSERTION = [
     r"kami\s+(?:dengan\s+ini\s+|secara\s+resmi\s+)?(?:mengajukan|menuntut|mengklaim|"
     r"menagih|membuat\s+tuntutan)", r"klaim\s+kami", r"tuntutan\s+kami",
-    r"klaim\s+sebesar", r"kami\s+(?:meminta|menuntut)\s+(?:\S+\s+)?(?:ganti\s+rugi|"
+    r"klaim\s+sebesar", r"kerugian\s+kami",
+    r"(?:kami\s+)?(?:sampaikan|menyampaikan|ajukan)\s+(?:\S+\s+){0,2}?klaim",
+    r"kami\s+(?:meminta|menuntut)\s+(?:\S+\s+)?(?:ganti\s+rugi|"
     r"kompensasi|potongan\s+harga|pengembalian\s+dana|nota\s+kredit)",
     "請求します", "請求いたします", "請求致します", "を請求", "をご請求", "ご請求申し上げ",
     "クレームを申し立て",
@@ -226,7 +230,9 @@ ARBITRATION = [
 ]
 CANCELLATION = [
     r"(?:membatalkan|memutuskan|mengakhiri)\s+(?:\w+\s+)?kontrak",
-    r"(?:pembatalan|pemutusan)\s+kontrak", "契約を解除", "契約解除", "契約をキャンセル",
+    r"(?:pembatalan|pemutusan)\s+kontrak",
+    r"membatalkan\s+(?:sisa\s+)?(?:\w+\s+)?(?:pengiriman|pesanan)",
+    "契約を解除", "契約解除", "契約をキャンセル",
     "契約の破棄", "계약을 해지", "계약 해지", "계약을 취소", "계약 취소", "계약 파기",
     "계약을 파기", "ยกเลิกสัญญา", "บอกเลิกสัญญา", "إلغاء العقد", "فسخ العقد", "إنهاء العقد",
 ]

@@ -194,6 +194,9 @@ CLAIM_WORDS = re.compile(
         r"indeniza\w*", r"indemniza\w*",
         r"compensation", r"compensate", r"ressarcimento", r"ressarcir", r"resarcimiento",
         r"resarcir", r"complaints?", r"queixas?", r"quejas?", r"price\s+allowance",
+        r"quality\s+(?:settlement|deduction)",
+        # "We therefore debit you 5.15 US cents/lb on the late-shipped quantity".
+        r"(?:we|i)\s+(?:hereby\s+|therefore\s+|herewith\s+|now\s+)?debit\s+(?:you|your\s+account)",
         r"abatimento", r"rebaja\s+de\s+precio", r"damages", r"preju[íi]zos?", r"perjuicios?",
         r"disputes?(?!\s+(?:resolution|settlement))", r"disputed", r"disputa",
         rf"debit\s+note(?=[^.;!?\n]{{0,80}}?\b{_DEFECT})",
