@@ -365,3 +365,14 @@ def test_a_large_revised_figure_or_balance_still_escalates(text):
 def test_a_claim_revised_up_to_a_large_figure_is_no_bound_it_reaches_a_person():
     result = evaluate("5000", "USD", text="We revise our claim from USD 47,300 up to USD 58,900.")
     assert [r["code"] for r in result.review] == [Code.EXPOSURE_NOT_THE_CLAIM]
+
+
+def test_the_invoice_a_claimed_share_is_worked_out_from_contradicts_nothing():
+    text = ("Le analisi HVI evidenziano un indice di uniformità medio di 79,1%. Vi addebitiamo "
+            "pertanto il 3,5% del valore della fattura n. BC-EXP-26/1172, pari a EUR "
+            "412.680,00, a titolo di abbuono qualità.")
+    # The model's claim is that share: the invoice is its base, no second claim.
+    assert evaluate("14443.80", "EUR", text=text).review == []
+    # Another figure, or the invoice itself, against the same text: a person weighs it.
+    result = evaluate("9000", "EUR", text=text)
+    assert [r["code"] for r in result.review] == [Code.EXPOSURE_NOT_THE_CLAIM]

@@ -28,6 +28,7 @@ from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from triage.readers import dates, money
+from triage.readers.money.further import share_of
 from triage.readers.text import clip_words
 from triage.routes import Code, reason
 
@@ -151,7 +152,7 @@ def evaluate(
     result.review += review
     result.exposure_usd = usd
     if not triggers and not figures_ours:
-        _stated_amounts(result, email_text, policy, part_starts)
+        _stated_amounts(result, email_text, policy, part_starts, extracted)
     received_on = _local_day(received_at, policy.time_zone)
     written, quote = (dates.response_deadline(email_text, received_on, policy.holidays)
                       if read_deadlines else (None, None))
@@ -171,7 +172,7 @@ def evaluate(
 
 
 def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
-                    part_starts: tuple[int, ...]) -> None:
+                    part_starts: tuple[int, ...], extracted: Exposure | None = None) -> None:
     """The figures the email states as claimed: one stated as the claim itself
     escalates; any other open or conditional one that would cross the threshold goes to
     a person with its quote, and so do amounts in several currencies that cross it only together. A
@@ -191,7 +192,8 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
                 result.exposure_usd = usd
         if triggers and claimed.stated:
             result.triggers += triggers
-        elif triggers and (claimed.open or claimed.conditional):
+        elif triggers and (claimed.open or claimed.conditional) and not _base_of(
+                extracted, m, text):
             result.review.append(reason(Code.EXPOSURE_NOT_THE_CLAIM, usd=usd,
                                         threshold=policy.threshold_usd,
                                         quote=clip_words(m.quote, 80)))
@@ -203,6 +205,14 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
                 Code.EXPOSURE_IN_SEVERAL_CURRENCIES, usd=together,
                 threshold=policy.threshold_usd,
                 quotes=[clip_words(q, 80) for _, q in known[:_QUOTES_KEPT]]))
+
+
+def _base_of(extracted: Exposure | None, m: money.Money, text: str) -> bool:
+    """The figure is what the extracted claim was worked out from: the claim is a share
+    of it written beside it ("3.5 % of invoice EUR 412.680,00"), in its currency."""
+    return bool(extracted and extracted.amount and m.end >= 0
+                and (extracted.currency or "").upper() == (m.currency or "").upper()
+                and share_of(text, m.start, m.end, m.amount, extracted.amount))
 
 
 def _local_day(moment: datetime, time_zone: str) -> date:

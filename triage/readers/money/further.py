@@ -5,6 +5,9 @@ is long enough to stand alone. Kept here so ``vocabulary`` stays one module."""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal, InvalidOperation
+
 from triage.readers.text import CLAIM_ELSEWHERE
 
 # Indonesian and Malay, joined to ``vocabulary._CUES`` by kind.
@@ -80,3 +83,31 @@ LATIN_CUES = {k: _either_am(v) for k, v in LATIN_CUES.items()}
 SCRIPT_CUES = {k: _either_am(v) for k, v in SCRIPT_CUES.items()}
 STATEMENT, NOT_OPEN, CONDITION = (_either_am(v) for v in (STATEMENT, NOT_OPEN, CONDITION))
 NOT_OPEN = LOSS_RECORD + "|" + CLAIM_ELSEWHERE + NOT_OPEN
+
+
+# --- A figure that is the base of the claim, not the claim ------------------------------
+
+_SHARE = re.compile(r"%[ \u00a0]?(?P<a>\d{1,2}(?:[.,]\d{1,2})?)(?!\d)"
+                    r"|(?<![\d.,])(?P<b>\d{1,2}(?:[.,]\d{1,2})?)[ \u00a0]?(?:%|per ?cent|por ?cento"
+                    r"|por ciento|pour ?cent|prozent)", re.IGNORECASE)
+_SHARE_REACH = 400
+
+
+def share_of(text: str, start: int, end: int, base: Decimal, part: Decimal) -> bool:
+    """Whether ``part`` is a share written near the figure ``base`` (at ``text[start:end]``)
+    of it: "3.5 % of the invoice value EUR 412.680,00" against a claim of EUR 14,443.80.
+    The figure is then what the claim was worked out from, not a second claim."""
+    if base <= 0 or part <= 0:
+        return False
+    for m in _SHARE.finditer(text, max(0, start - _SHARE_REACH), end + _SHARE_REACH):
+        share = _number(m.group("a") or m.group("b"))
+        if share is not None and abs(base * share / 100 - part) <= part * Decimal("0.005"):
+            return True
+    return False
+
+
+def _number(digits: str) -> Decimal | None:
+    try:
+        return Decimal(digits.replace(",", "."))
+    except InvalidOperation:
+        return None
