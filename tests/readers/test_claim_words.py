@@ -145,3 +145,14 @@ def test_a_credit_note_in_russian_and_no_stem_lowered_by_folding():
     # Folding lowers letters: an upper-case escape (\W, \S) would turn into its opposite.
     assert not [s for stems in claim_words._STEMS.values() for s in stems
                 if re.search(r"\\[A-Z]", s)]
+
+
+def test_a_general_average_declaration_keeps_the_forward_and_a_damage_claim_does_not():
+    declaration = ("Οι πλοιοκτήτες κήρυξαν Γενική Αβαρία. Σύμφωνα με τους Κανόνες York-Antwerp, "
+                   "τα φορτία θα παραδοθούν μόνο έναντι Average Bond. Τα εμπορευματοκιβώτιά σας "
+                   "δεν έχουν υποστεί ζημιά. ")
+    assert unread_claim_language("", declaration * 3) is None
+    claim = ("Τα εμπορευματοκιβώτιά σας έφτασαν με ζημιά: 14 μπάλες βρεγμένες. Ζητούμε "
+             "αποζημίωση για τη ζημιά. ")
+    found = unread_claim_language("", claim * 3)
+    assert found is not None and found[0] == "el"

@@ -92,12 +92,21 @@ def unread_claim_language(subject: str, text: str, *,
     if language is None:
         return None
     written = f"{subject}\n{text}" if written is None else written
+    if _GENERAL_AVERAGE.search(written):
+        return None  # a General Average declaration: its damage and claims are the voyage's
     word = claim_word(language, written)
     if word is None:
         word = _figure(written)
     return None if word is None else (language, clip_words(word, 80))
 
 
+# A General Average declaration, in the words its notices use in any language ("Average
+# Bond", "York-Antwerp", "Averij-Grosse", "Γενική Αβαρία", "общая авария").
+_GENERAL_AVERAGE = re.compile(
+    r"general\s+average|average\s+(?:bond|guarantee)|york[- ]antwerp|averij[- ]grosse"
+    r"|γενικ\w*\s+αβαρ\w*|havarie[- ]grosse|aver[íi]a\s+gruesa|avaria\s+gros+a"
+    r"|общ\w+\s+авари\w*|awari\w*\s+wsp[óo]ln\w*|m[üu]şterek\s+avarya|avarie\s+commune",
+    re.IGNORECASE)
 # A weight or a share, and a sum in a currency's own word, in the languages of
 # ``claim_words``: "3 450 kg", "4,5 %"; "6 200 долларов", "6,200 डॉलर", "۶۲۰۰ دلار".
 _NUMBER = r"\d[\d.,'\u00a0\u202f ]{0,14}\s?"
