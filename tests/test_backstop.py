@@ -376,3 +376,11 @@ def test_the_invoice_a_claimed_share_is_worked_out_from_contradicts_nothing():
     # Another figure, or the invoice itself, against the same text: a person weighs it.
     result = evaluate("9000", "EUR", text=text)
     assert [r["code"] for r in result.review] == [Code.EXPOSURE_NOT_THE_CLAIM]
+
+
+def test_a_course_s_case_study_is_no_claim_and_a_mill_s_own_figure_escalates():
+    course = ("Our two-day course on quality claims comes to Santos.\n\n"
+              " - Case study: a USD 1.2 million stickiness claim, from first complaint to appeal")
+    assert not evaluate(text=course).escalate
+    claim = "Lot 12 is sticky. We claim USD 1.2 million for the stickiness of the lot."
+    assert evaluate(text=claim).escalate

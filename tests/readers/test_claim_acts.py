@@ -420,6 +420,11 @@ def test_a_german_figure_put_with_geltend_machen_is_claimed():
 
 # (a threat to take this dispute further, the same words that threaten nothing of ours)
 THREAT_OR_NOT = [
+    # A solicitor instructed to commence arbitration against us; one whose case is closed.
+    ("Unless we receive payment on or before 24 August 2027, we are instructed to commence "
+     "arbitration proceedings against you under the ICA Bylaws and Rules.",
+     "We were instructed in 2019 in an arbitration under the ICA Bylaws and Rules; that "
+     "case is closed."),
     # Indonesian: cancelling the remaining shipments; not cancelling them.
     ("Apabila tidak ada penyelesaian atas klaim ini, kami akan membatalkan sisa pengiriman "
      "(3 kontainer) dalam kontrak JAS-26-0472.",
@@ -675,6 +680,16 @@ def test_a_threat_wrapped_before_a_capitalised_noun_is_read_and_a_clause_is_not(
     ("異物混入の防止についてのセミナーのご案内です。",
      "弊社工場の工程においてプラスチックシート片(ポリエチレン)の混入が多数確認されました。"
      "つきましては、下記の通り損害額をご請求申し上げます。"),
+    # fresh15: a solicitor's demand, a German notice of defects, a quality debit note.
+    ("Our client's claim of USD 38,900.00 under contract SCM-S-27-0143 was settled in full "
+     "last month.",
+     "We act for the Buyer. We are instructed to demand payment of USD 38,900.00."),
+    ("Die Mängelrüge zur Partie MT26-0671 wurde im Juli einvernehmlich erledigt.",
+     "Mängelrüge und Geltendmachung von Schadensersatz\n\nWir fordern Sie hiermit auf, "
+     "den Betrag von EUR 46.500,00 anzuerkennen."),
+    ("Your quality debit note BKM-DN-27-044 for USD 57,800.00 was paid on 3 June.",
+     "We kindly ask you to arrange payment of our quality debit note BKM-DN-27-044 for "
+     "USD 57,800.00."),
 ])
 def test_a_claim_received_or_reported_is_talk_and_one_put_to_us_is_made(talk, made):
     assert not signals.claim_is_made(talk), talk

@@ -59,7 +59,10 @@ LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestro
                r"lost\s+(?:its|their|his|her)\s+"
                r"(?:\S+\s+){0,3}?claims?)\b|驳回|结案|撤诉"
                # An accounting provision for claims ("Provisão para reclamações de clientes").
-               r"|\b(?:provis[ãa]o|provis[õo]es|provisi[óo]n|provisiones|provisions?\s+for)\b")
+               r"|\b(?:provis[ãa]o|provis[õo]es|provisi[óo]n|provisiones|provisions?\s+for)\b"
+               # A course's example: "Case study: a USD 1.2 million stickiness claim".
+               r"|\b(?:case\s+stud(?:y|ies)|estudo\s+de\s+caso|estudio\s+de\s+caso|"
+               r"fallstudie)\b")
 # Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not
 # claimed, a condition (``vocabulary._NOT_OPEN_RE``), and that record.
 NOT_OPEN = (r"|\b(?:(?:telah|sudah)\s+(?:\w+\s+)?(?:diselesaikan|dibayar|dilunasi|diterima|"

@@ -62,8 +62,9 @@ _CLAIM_ASSERTION = _whole(
     r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+|therefore\s+|thus\s+|"
     r"accordingly\s+|formally\s+)?(?:claim|dispute|"
     r"maintain)",
+    # Not a file's number: an insurer's "our claim no. BTC-27-1140" is its reference.
     r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+){0,2}?(?:claim|reclama[çc][ãa]o|reclamo|"
-    r"reclamaci[óo]n|pleito)",
+    r"reclamaci[óo]n|pleito)(?!\s*(?:no\b|n[º°o]\.|nr\b|number|ref\b|ref\.|reference|#|file))",
     r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
     # "we hold you fully liable", "we hold Buriti Cotton responsible" (not the carrier).
     r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+(?!(?:the\s+|our\s+)?"
@@ -88,6 +89,11 @@ _CLAIM_ASSERTION = _whole(
     r"(?:a\s+|an\s+|the\s+|your\s+)?(?:\w+\s+)?(?:allowance|compensation|refund|reimbursement|"
     r"indemnity|damages|discount|credit\s+note)",
     r"(?:we|i)\s+(?:will|shall|cannot|can\s+not|won['’]t)\s+(?:not\s+)?accept\s+less\s+than",
+    # "We kindly ask you to arrange payment of our quality debit note ... USD 57,800.00".
+    r"(?:arrange|make|effect|remit)\s+(?:the\s+)?payment\s+of\s+our\s+(?:\w+\s+){0,2}?"
+    r"(?:debit\s+note|claim)",
+    # A solicitor's letter: "We are instructed to demand payment of USD 38,900.00".
+    r"(?:we|i)\s+(?:are|am|have\s+been)\s+instructed\s+to\s+(?:demand|claim|seek|request)",
     # A charge or a settlement set off against our payment: "we therefore debit you",
     # "the quality settlement ... will be deducted from the payment of your next invoice".
     r"(?:we|i)\s+(?:hereby\s+|therefore\s+|herewith\s+|now\s+)?debit\s+(?:you|your\s+account)",
@@ -121,6 +127,11 @@ _CLAIM_ASSERTION = _whole(
     r"wir\s+machen\s+(?:\S+\s+){0,10}?geltend",
     r"(?:den|die|das|welchen|welche)\s+wir\s+(?:hiermit\s+|nunmehr\s+)?geltend\s+machen",
     r"wir\s+fordern\s+(?:\S+\s+){0,3}?(?:schadens?ersatz|entsch[äa]digung|minderung|ersatz)",
+    # "Mängelrüge und Geltendmachung von Schadensersatz"; "Wir fordern Sie hiermit auf, den
+    # vorgenannten Betrag von EUR 46.500,00 anzuerkennen".
+    r"geltendmachung\s+(?:von\s+|des\s+|der\s+|eines\s+)?(?:\w+\s+)?(?:schadens?ersatz\w*|"
+    r"forderung\w*|anspr[üu]ch\w*|minderung)",
+    r"wir\s+fordern\s+sie\s+(?:hiermit\s+|daher\s+|deshalb\s+)?(?:nochmals\s+)?auf",
     r"unsere\s+(?:\w+\s+)?(?:reklamation|forderung|schadens?ersatzforderung|beanstandung)",
     r"nous\s+(?:r[ée]clamons|contestons|maintenons)",
     r"notre\s+(?:\w+\s+)?(?:r[ée]clamation|demande\s+d['’]indemnisation)",

@@ -119,6 +119,7 @@ _THREAT = (
     r"solicitors|attorneys|principals|clients?|buyers?))\s+"
     r"(?:will|shall|are\s+going\s+to|intend\s+to|plan\s+to|have\s+decided\s+to|hereby|must|"
     r"may|might|would|reserve\s+the\s+right\s+to|have\s+instructed|are\s+instructing|"
+    r"(?:are|am|have\s+been)\s+instructed\s+to|"
     r"have\s+no\s+(?:choice|alternative|option)|(?:are|will\s+be)\s+(?:forced|obliged|"
     r"compelled)\s+to|are\s+(?:preparing|taking|referring|filing|commencing|starting|"
     r"initiating|cancell?ing|terminating|going)|have\s+(?:commenced|started|initiated|filed|"

@@ -194,7 +194,7 @@ CLAIM_WORDS = re.compile(
         r"indeniza\w*", r"indemniza\w*",
         r"compensation", r"compensate", r"ressarcimento", r"ressarcir", r"resarcimiento",
         r"resarcir", r"complaints?", r"queixas?", r"quejas?", r"price\s+allowance",
-        r"quality\s+(?:settlement|deduction)",
+        r"quality\s+(?:settlement|deduction|debit\s+note)",
         # "We therefore debit you 5.15 US cents/lb on the late-shipped quantity".
         r"(?:we|i)\s+(?:hereby\s+|therefore\s+|herewith\s+|now\s+)?debit\s+(?:you|your\s+account)",
         r"abatimento", r"rebaja\s+de\s+precio", r"damages", r"preju[íi]zos?", r"perjuicios?",
