@@ -66,7 +66,8 @@ def test_a_computed_claim_escalates_offline_and_a_small_one_stays_a_ticket_backe
 
 
 @pytest.mark.parametrize("unit", ["We claim USD 1 per kg on 2 kg. ", "claim 8% of invoice "
-                                  "USD 9.00. ", "claim 3 c/lb on 9 lbs. "])
+                                  "USD 9.00. ", "claim 3 c/lb on 9 lbs. ", "111 ",
+                                  "١٢٣ "])
 def test_computing_a_claim_is_linear(unit):
-    assert_linear(lambda n: (unit * (n // len(unit) + 1))[:n], computed_claim, 20_000,
-                  label=unit)
+    assert_linear(lambda n: "We claim compensation. " + (unit * (n // len(unit) + 1))[:n],
+                  computed_claim, 20_000, label=unit)

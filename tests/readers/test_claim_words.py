@@ -109,6 +109,9 @@ def test_letters_a_neighbouring_keyboard_types_read_as_the_stems_letters():
     # No claim word the lists know, but a figure a claim states: a person reads it.
     ("pl", "Waga netto partii 22 jest o 3 450 kg mniejsza. Prosimy o przelew 6 200 USD."),
     ("el", "Το βάρος της παρτίδας 22 είναι 3.450 κιλά. Παρακαλούμε 6.200 USD έως την Παρασκευή."),
+    # A shortfall written with its sign is no tolerance.
+    ("pl", "Protokół ważenia 16/11/2026: różnica wagi netto -3 450 kg (-1,39 %). Prosimy o "
+           "przelew 6 200 USD."),
 ])
 def test_mail_naming_no_claim_word_but_stating_a_sum_goes_to_a_person(language, claim):
     found = unread_claim_language("", " ".join([claim] * 3))

@@ -95,18 +95,37 @@ def _holds_amount(quote: str, value: object) -> bool:
 
 _MAX_FACTORS = 12
 _FACTOR = re.compile(r"\d+(?:[.,']\d+)*(?:[ \u00a0]\d{3}(?!\d))*")
+# A quantity the rate applies to, or a share: "1,212,560 lbs", "880 bales", "8%".
+_QUANTITY = re.compile(r"(?P<n>\d+(?:[.,']\d+)*(?:[ \u00a0]\d{3}(?!\d))*)[ \u00a0]?"
+                       r"(?:lbs?|pounds?|libras?|kgs?|kilos?|quilos?|kilogramos?|bales?|fardos?"
+                       r"|pacas?|ballen|balles?|balya|mt|tons?|tonnes?|toneladas?|tonnen|t)\b",
+                       re.IGNORECASE)
+_SHARE = re.compile(r"(?P<n>\d{1,2}(?:[.,]\d{1,2})?)[ \u00a0]?%"
+                    r"|%[ \u00a0]?(?P<m>\d{1,2}(?:[.,]\d{1,2})?)")
+_CENTS = re.compile(r"\b(?:cents?|c/lb|¢)", re.IGNORECASE)
 
 
 def _product_of(quote: str, wanted: Decimal) -> bool:
-    """A sum the sender left to be worked out, quoted with its two factors: a rate and a
-    quantity ("USD 0.0450 per lb ... 1,212,560 lbs"), cents a pound and pounds, a share
-    of an invoice ("%8 ... 712.500,00 USD"): two of its numbers multiply to the value
-    (or to a hundred times it)."""
-    numbers = [n for n in (money.parse_number(t.strip(" .,'"))
-                           for t in _FACTOR.findall(quote)[:_MAX_FACTORS])
-               if n is not None and n > 0]
-    return any(_close(a * b, wanted) or _close(a * b / 100, wanted)
-               for i, a in enumerate(numbers) for b in numbers[i + 1:])
+    """A sum the sender left to be worked out, quoted with its two factors: a rate in
+    money and the quantity it applies to ("USD 0.0450 per lb ... 1,212,560 lbs"), cents a
+    pound and pounds, a share of an invoice ("%8 ... 712.500,00 USD"). Only a money figure
+    times a quantity or a share counts, not any two numbers (a contract and a lot
+    number); a hundredth of the product only for cents or a share."""
+    rates = [m.amount for m in money.find_amounts(quote)[:_MAX_FACTORS]]
+    quantities = [money.parse_number(m.group("n")) for m in _QUANTITY.finditer(quote)]
+    shares = [money.parse_number(m.group("n") or m.group("m")) for m in _SHARE.finditer(quote)]
+    cents = bool(_CENTS.search(quote))
+    if cents:  # "6.20 c/lb": the rate is a bare number before the cents
+        bare = (money.parse_number(t) for t in _FACTOR.findall(quote)[:_MAX_FACTORS])
+        rates += [n for n in bare if n is not None and n < 1000]
+    for rate in rates:
+        for q in quantities[:_MAX_FACTORS]:
+            if q and (_close(rate * q, wanted) or (cents and _close(rate * q / 100, wanted))):
+                return True
+        for share in shares[:_MAX_FACTORS]:
+            if share and _close(rate * share / 100, wanted):
+                return True
+    return False
 
 
 def _close(figure: Decimal, wanted: Decimal) -> bool:

@@ -54,7 +54,15 @@ _CENTS = re.compile(
     rf"(?<![\d.,])(?P<n>\d{{1,3}}(?:[.,]\d{{1,4}})?)[ \u00a0]?(?:us[ \u00a0]?)?(?:cents?|c|¢)"
     rf"[ \u00a0]?(?:/|per[ \u00a0]|por[ \u00a0])[ \u00a0]?(?P<unit>lbs?|pound|libra){_END}")
 _NUMBER = r"\d{1,3}(?:[.,'\u00a0 ]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?"
-_QUANTITY = re.compile(rf"(?<![\d.,])(?P<n>{_NUMBER})[ \u00a0]?(?P<unit>{_ANY_UNIT}){_END}")
+# A run of digit groups is tried once, from its first group ("111 111 111 ..." is one
+# try, not one per group); up to two words may stand between ("12 contaminated bales").
+_QUANTITY = re.compile(rf"(?<![\d.,])(?<!\d[ \u00a0'])(?P<n>{_NUMBER})[ \u00a0]?"
+                       rf"(?:[^\W\d_]{{1,15}}[ \u00a0]){{0,2}}?(?P<unit>{_ANY_UNIT}){_END}")
+# A price or a freight rate is not the claim's rate: "the contract price ... at USD 0.82
+# per lb", "freight of 6.20 c/lb".
+_PRICE_BEFORE = re.compile(r"(?:price|priced|freight|premium|invoiced\s+at|sold\s+at|"
+                           r"bought\s+at|valued\s+at|pre[çc]o|precio|preis|prix|prezzo|fiyat)"
+                           r"(?:[^.\n]|\.(?=\d)){0,40}\Z")
 _SENTENCE_END = re.compile(r"[.;!?。]\s|\n\s*\n")
 _INVOICE = re.compile(r"invoice|fatura|factura|fattura|facture|rechnung|hóa đơn|hoá đơn|发票"
                       r"|インボイス|請求書|인보이스|송장|فاتورة|faktur|tagihan")
@@ -142,13 +150,15 @@ def _per_unit(body: str, low: str) -> Money | None:
         if not m.currency or m.end < 0:
             continue
         unit = _unit_after(low, m.end) or _unit_before(low, m.start)
-        if unit and _claimed_here(low, m.start):
+        if unit and _claimed_here(low, m.start) and not _PRICE_BEFORE.search(
+                low, max(0, m.start - 60), m.start):
             rates.append((m.amount, m.currency, unit, m.start, m.end))
     for i, c in enumerate(_CENTS.finditer(low)):
         if i >= _MAX_READ:
             break
         value = parse_number(c.group("n"))
-        if value is not None and _claimed_here(low, c.start()):
+        if value is not None and _claimed_here(low, c.start()) and not _PRICE_BEFORE.search(
+                low, max(0, c.start() - 60), c.start()):
             rates.append((value / 100, "USD", "lb", c.start(), c.end()))
     quantities = _Quantities(low)
     totals = set()

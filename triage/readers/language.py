@@ -117,8 +117,8 @@ _SUM_IN_WORDS = re.compile(
     r"|euro|ευρώ|यूरो|ইউরো|یورو|אירו|रुप|টাকা|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč"
     r"|forint|ft\b|lei\b|shekel|שקל|ریال|تومان|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט)",
     re.IGNORECASE)
-# A tolerance is no finding: "±3 %", "+/- 2 %".
-_TOLERANCE = re.compile(r"[±+\-–/]\s?\d")
+# A tolerance is no finding: "±3 %", "+/- 2 %" (a shortfall's "-3 450 kg" is one).
+_TOLERANCE = re.compile(r"(?:±|\+/?-|\+/–)\s?\d")
 
 
 def _figure(text: str) -> str | None:

@@ -37,14 +37,30 @@ TO_A_MACHINE_RE = re.compile(
     r"prior\s+|above\s+)?(?:instructions|rules|prompts?|instru[çc][õo]es|instrucciones|"
     r"regras|reglas)"
     r"|disregard\s+(?:all\s+|the\s+|your\s+)?(?:previous|prior|above)"
-    # "[Automated triage systems: this booking is CRITICAL ...]"
-    r"|(?:automated|automatic|ai)\s+(?:[\w-]+\s+){0,2}(?:systems?|assistants?|agents?|tools?|"
-    r"readers?|processors?|classifiers?)\s*:"
+    # "[Automated triage systems: this booking is CRITICAL ...]", in its bracket (not "our
+    # automated HVI testing systems: ...", a mill's own findings)
+    r"|[\[(]\s{0,3}(?:automated|automatic|ai)\s+(?:[\w-]+\s+){0,2}(?:systems?|assistants?|"
+    r"agents?|classifiers?)\s*:"
     r"|(?:mark|classify|flag|route|treat)\s+this\s+(?:e-?mail|message|mail)\s+as"
     r"|classifique\s+(?:esta|este)\s+(?:mensagem|e-?mail)|clasifi(?:ca|que)\s+(?:este|esta)\s+"
     r"(?:correo|mensaje)|must_escalate|requires_escalation|system\s+prompt)(?![^\W\d_])",
     re.IGNORECASE,
 )
+_NOTE_REACH = 300
+
+
+def in_machine_note(text: str, pos: int) -> bool:
+    """Whether ``pos`` stands inside a bracketed note to a machine: after "[" or "(" that
+    opens words to a machine, before its closing bracket ("[Automated triage systems:
+    ... a claim with exposure USD 250,000.00.]"). Text after the bracket is the sender's
+    own again, so a note cannot hide the claim written beside it."""
+    lo = max(0, pos - _NOTE_REACH)
+    opened = max(text.rfind("[", lo, pos), text.rfind("(", lo, pos))
+    if opened < 0 or max(text.rfind("]", opened, pos), text.rfind(")", opened, pos)) >= 0:
+        return False
+    return TO_A_MACHINE_RE.search(text, opened, pos) is not None
+
+
 # A claim the sender makes on someone else, the carrier or an insurer ("our claim against
 # the line is USD 9,820.00", "reclamação junto à seguradora"): no claim on us (``signals``)
 # and its figure no open claim (``money``).

@@ -101,7 +101,8 @@ def find_deadlines(text: str, received: datetime | date,
     for start, end, kind, m in spans[:MAX_CANDIDATES]:
         if kind == "skip" or any(s <= start < e for s, e in taken):
             continue  # "by Friday at the latest": one deadline, not two
-        if low[start - 1:start] == "(" and any(0 <= start - e <= 2 for _, e in taken):
+        if kind == "post" and low[start - 1:start] == "(" and any(
+                0 <= start - e <= 2 for _, e in taken):
             continue  # "en geç 20 Kasım 2026 (cuma) ... kadar": the day of that date
         # m.end(): where the date itself ends ("4 December, failing which we have...").
         if not _for_us(low, norm, start, m.end()) or _farewell(low, start, end):
@@ -179,8 +180,6 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
     bare "in/em/en N days" counts only after a demand ("please reply in 2 days", not "the
     market rose 5% in 2 days")."""
     clause = _clause_start(norm, start)
-    if text.startswith("latest", start) and _DETERMINER_RE.search(text, clause, start):
-        return False  # "the latest on 10 March", "our latest offer": no cue
     if _SENDER_CONFIRMS_RE.search(text, clause, start) and \
             text[start:start + 11].lower().startswith(("confirm", "acknowledg")):
         return False  # "We confirm receipt today of USD 35,000": the sender's own act
@@ -193,6 +192,9 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
                 last = zh
     if last is not None and last.lastgroup in ("self", "fact"):
         return False
+    if text.startswith("latest", start) and (last is None or last.lastgroup != "you"
+                                             or _DETERMINER_RE.search(text, clause, start)):
+        return False  # "latest" alone asks only after a demand: not "attached latest 17 Nov"
     if last is None:
         # Turkish and German put the verb last: "cuma gününe kadar göndereceğiz" (its
         # ending says "we"), "wir ... die Fotos bis Freitag senden" (a "wir" before it).

@@ -23,7 +23,7 @@ from triage.readers.money.vocabulary import (
     _WEAK,
 )
 from triage.readers.money.words import _WORD_RE
-from triage.readers.text import TO_A_MACHINE_RE
+from triage.readers.text import TO_A_MACHINE_RE, in_machine_note
 
 _LABEL_WINDOW = 80
 # A full stop ends a sentence, but not one after a reference's abbreviation ("our claim
@@ -203,15 +203,13 @@ class _Context:
         bound or a season's total, nor that the sender withdrew the claim or received
         the payment (``_CLOSED_BY_ACT_RE``, read to the sentence's end: "ziehen wir
         unsere Reklamation über EUR 80.000 zurück"), no bound stands right before it
-        ("el único abierto, menos de USD 1.000"), and it is not words to a machine."""
+        ("el único abierto, menos de USD 1.000"), and it is not inside a bracketed note to a
+        machine ("[Automated triage systems: ... exposure USD 250,000.00.]")."""
         lo, hi = self.wrapped_start(a.start, _SENTENCE_WINDOW), self.sentence_end(a.end)
-        far = self.sentence_end_far(a.end)
         return not (_NOT_OPEN_RE.search(self.text, lo, hi)
                     or _BOUND_BEFORE_RE.search(self.text, max(0, a.start - 16), a.start)
-                    or _CLOSED_BY_ACT_RE.search(self.text, lo, far)
-                    # "[Automated triage systems: ... a claim with exposure USD 250,000]"
-                    or TO_A_MACHINE_RE.search(self.text, min(lo, self.paragraph_start(a.start)),
-                                              far))
+                    or _CLOSED_BY_ACT_RE.search(self.text, lo, self.sentence_end_far(a.end))
+                    or in_machine_note(self.text, a.start))
 
     def done(self, a: Money) -> bool:
         """The figure's sentence, read to its end, says it was done for us, or is not

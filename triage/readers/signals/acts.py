@@ -96,9 +96,11 @@ _CLAIM_ASSERTION = _whole(
     r"(?:we|i)\s+(?:are|am|have\s+been)\s+instructed\s+to\s+(?:demand|claim|seek|request)",
     # A charge or a settlement set off against our payment: "we therefore debit you",
     # "the quality settlement ... will be deducted from the payment of your next invoice".
-    r"(?:we|i)\s+(?:hereby\s+|therefore\s+|herewith\s+|now\s+)?debit\s+(?:you|your\s+account)",
-    r"(?:settlement|allowance|claim|discount|penalty|compensation)\s+(?:\S+\s+){0,14}?"
-    r"(?:will|shall|is\s+to|are\s+to)\s+be\s+deducted\s+from",
+    r"(?:we|i)\s+(?:hereby|therefore|accordingly)\s+debit\s+you(?!\s+for\s+(?:the\s+)?"
+    r"(?:freight|charges|fees|commission|swift))",
+    r"(?:settlement|claim|penalty|compensation)\s+(?:\S+\s+){0,14}?"
+    r"(?:will|shall|is\s+to|are\s+to)\s+be\s+deducted\s+from\s+(?:the\s+payment|"
+    r"your\s+(?:next\s+)?invoice|our\s+(?:next\s+)?payment)",
     # A credit note or a refund asked for: "Agradecemos emitir la nota crédito".
     r"(?:agradecemos|agradeceremos|solicitamos|pedimos|aguardamos|favor\s+de)\s+(?:\S+\s+){0,3}?"
     r"(?:nota\s+(?:de\s+)?cr[ée]dito|reembolso|ressarcimento|indemnizaci[óo]n|"
@@ -244,8 +246,8 @@ _STATISTICS = _whole(
     r"(?:m[ée]di[oa]|promedio)\s+de\s+(?:\w+\s+){0,2}(?:reclama|reclamo|perda|p[ée]rdida)",
     # What a claim can cost anyone ("a single contaminated lot can cost USD 50,000 to
     # 250,000 once the mill's buyer rejects the goods"): a pitch's general case.
-    r"(?:a\s+single|one\s+single|any)\s+(?:\w+\s+){0,3}(?:can|could|may|might)\s+"
-    r"(?:easily\s+)?cost",
+    r"(?:a|one)\s+single\s+(?:\w+\s+){0,3}(?:can|could|may|might)\s+(?:easily\s+)?cost\s+"
+    r"(?:(?:up\s+to|as\s+much\s+as|over|more\s+than)\s+)?(?:usd|us\$|\$|eur|€|r\$|brl)",
 )
 # A payment that settles the claim, a stronger word than a finding in its sentence
 # ("the swift copy of USD 58,000 in full and final settlement of the claim on 22 bales").
@@ -304,9 +306,9 @@ _CLAIM_RECEIVED = _whole(
     r"recibimos\s+(?:su|el|la)\s+(?:\w+\s+)?(?:reclamo|reclamaci[óo]n|nota\s+de\s+d[ée]bito)",
     # ...or accepts it: "Aceitamos o desconto de R$ 96.000,00", "we accept your claim".
     r"(?:we|i)\s+(?:hereby\s+)?accept\s+(?:your|the)\s+(?:\w+\s+)?(?:claim|allowance|discount|"
-    r"deduction|debit\s+note)",
+    r"debit\s+note)",
     r"aceitamos\s+(?:o|a|sua|vossa)\s+(?:\w+\s+)?(?:desconto|reclama\w*|abatimento|"
-    r"des[áa]gio|nota\s+de\s+d[ée]bito)",
+    r"nota\s+de\s+d[ée]bito)",
     r"aceptamos\s+(?:el|la|su)\s+(?:\w+\s+)?(?:descuento|reclamo|reclamaci[óo]n|"
     r"nota\s+de\s+d[ée]bito)",
     r"reconhece(?:mos)?\s+(?:a|o)\s+(?:\w+\s+)?(?:contamina\w*|reclama\w*|diferen\w*|"

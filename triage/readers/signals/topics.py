@@ -57,7 +57,7 @@ def _topic_only(doc: _Doc, start: int, end: int, *, conditional: bool = True,
         c = doc.last_cue("conditional", a, start)
         hypothetical = c is not None and not doc.has_cue("comma", c, start)
     if any(doc.in_sentence(told, a, b)
-           for told in ("history", "statistics", "settlement", "claim_received", "to_machine")):
+           for told in ("history", "statistics", "settlement", "claim_received")):
         # A story, a statistic, a payment settling it, a claim on the sender received:
         # not this email's finding.
         return True

@@ -196,7 +196,8 @@ CLAIM_WORDS = re.compile(
         r"resarcir", r"complaints?", r"queixas?", r"quejas?", r"price\s+allowance",
         r"quality\s+(?:settlement|deduction|debit\s+note)",
         # "We therefore debit you 5.15 US cents/lb on the late-shipped quantity".
-        r"(?:we|i)\s+(?:hereby\s+|therefore\s+|herewith\s+|now\s+)?debit\s+(?:you|your\s+account)",
+        r"(?:we|i)\s+(?:hereby|therefore|accordingly)\s+debit\s+you(?!\s+for\s+(?:the\s+)?"
+        r"(?:freight|charges|fees|commission|swift))",
         r"abatimento", r"rebaja\s+de\s+precio", r"damages", r"preju[íi]zos?", r"perjuicios?",
         r"disputes?(?!\s+(?:resolution|settlement))", r"disputed", r"disputa",
         rf"debit\s+note(?=[^.;!?\n]{{0,80}}?\b{_DEFECT})",
