@@ -21,7 +21,6 @@ that forgot a quote is not evidence of a wrong value.
 from __future__ import annotations
 
 import re
-import unicodedata
 from decimal import Decimal, InvalidOperation
 
 from triage.readers import money
@@ -37,9 +36,7 @@ _SUM = re.compile(r"\s+\+\s+")
 _ELLIPSIS = re.compile(r"\s*(?:\.\.\.+|…|\[\.\.\.\])\s*")
 _PLAIN = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
                         "\u00ab": '"', "\u00bb": '"', "\u2013": "-", "\u2014": "-",
-                        "\u2212": "-", "\u00a0": " ", "\u202f": " ",
-                        "\u066c": ",", "\u066b": "."})  # Arabic thousands, decimals
-_DIGIT = re.compile(r"(?![0-9])\d")
+                        "\u2212": "-", "\u00a0": " ", "\u202f": " "})
 # What a model wraps a quote in, and what it drops at the ends.
 _EDGES = " \t\"'`.,;:!?()[]"
 # A piece this short proves nothing on its own ("a", "USD"): the quote needs a longer one.
@@ -49,9 +46,7 @@ _MIN_PIECE = 3
 def normalise(text: str) -> str:
     """Text as the quotes are compared: folded, case-free, one space between words, digits
     of every script as ASCII (a model quotes "٢٬٤٨٠٬٠٠٠ جنيه" as "2,480,000 جنيه")."""
-    text = fold_for_rules(text).translate(_PLAIN).casefold()
-    if not text.isascii():
-        text = _DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
+    text = money.ascii_figures(fold_for_rules(text).translate(_PLAIN).casefold())
     return _SPACE.sub(" ", text).strip()
 
 

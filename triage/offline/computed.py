@@ -18,6 +18,7 @@ from bisect import bisect_left
 from decimal import ROUND_HALF_UP, Decimal
 
 from triage.readers.money import Money, find_amounts, parse_number
+from triage.readers.money.further import SHARE
 from triage.readers.signals import CLAIM_WORDS
 
 _UNITS = {
@@ -66,9 +67,6 @@ _PRICE_BEFORE = re.compile(r"(?:price|priced|freight|premium|invoiced\s+at|sold\
 _SENTENCE_END = re.compile(r"[.;!?。]\s|\n\s*\n")
 _INVOICE = re.compile(r"invoice|fatura|factura|fattura|facture|rechnung|hóa đơn|hoá đơn|发票"
                       r"|インボイス|請求書|인보이스|송장|فاتورة|faktur|tagihan")
-_PERCENT = re.compile(r"%[ \u00a0]?(?P<a>\d{1,2}(?:[.,]\d{1,2})?)(?!\d)"
-                      r"|(?<![\d.,])(?P<b>\d{1,2}(?:[.,]\d{1,2})?)[ \u00a0]?"
-                      r"(?:%|per ?cent|por ?cento|por ciento|pour ?cent|prozent)")
 _CENT = Decimal("0.01")
 _MAX_READ = 20  # rates and shares read per mail
 
@@ -76,7 +74,8 @@ _MAX_READ = 20  # rates and shares read per mail
 def computed_claim(body: str) -> Money | None:
     """The claimed sum the mail leaves to be computed, or None."""
     low = _lower(body)
-    return _per_unit(body, low) or _share_of_invoice(body, low)
+    amounts = find_amounts(body)
+    return _per_unit(body, low, amounts) or _share_of_invoice(body, low, amounts)
 
 
 def is_a_rate(body: str, amount: Money) -> bool:
@@ -114,6 +113,11 @@ def _claimed_here(low: str, pos: int) -> bool:
     return CLAIM_WORDS.search(low, min(lo, max(0, pos - 200)), hi) is not None
 
 
+def _claimed_rate(low: str, pos: int) -> bool:
+    """The rate at ``pos`` is the claim's: claimed here, and no price or freight rate."""
+    return _claimed_here(low, pos) and not _PRICE_BEFORE.search(low, max(0, pos - 60), pos)
+
+
 class _Quantities:
     """Every quantity the mail states, by unit, read once."""
 
@@ -144,21 +148,19 @@ def _quoted(body: str, *spans: tuple[int, int]) -> str:
     return " ... ".join(" ".join(body[a:b].split()) for a, b in sorted(spans))
 
 
-def _per_unit(body: str, low: str) -> Money | None:
+def _per_unit(body: str, low: str, amounts: list[Money]) -> Money | None:
     rates = []
-    for m in find_amounts(body)[:_MAX_READ * 4]:
+    for m in amounts[:_MAX_READ * 4]:
         if not m.currency or m.end < 0:
             continue
         unit = _unit_after(low, m.end) or _unit_before(low, m.start)
-        if unit and _claimed_here(low, m.start) and not _PRICE_BEFORE.search(
-                low, max(0, m.start - 60), m.start):
+        if unit and _claimed_rate(low, m.start):
             rates.append((m.amount, m.currency, unit, m.start, m.end))
     for i, c in enumerate(_CENTS.finditer(low)):
         if i >= _MAX_READ:
             break
         value = parse_number(c.group("n"))
-        if value is not None and _claimed_here(low, c.start()) and not _PRICE_BEFORE.search(
-                low, max(0, c.start() - 60), c.start()):
+        if value is not None and _claimed_rate(low, c.start()):
             rates.append((value / 100, "USD", "lb", c.start(), c.end()))
     quantities = _Quantities(low)
     totals = set()
@@ -174,8 +176,8 @@ def _per_unit(body: str, low: str) -> Money | None:
     return first if len(totals) == 1 else None
 
 
-def _share_of_invoice(body: str, low: str) -> Money | None:
-    amounts = [m for m in find_amounts(body) if m.currency and m.end >= 0]
+def _share_of_invoice(body: str, low: str, found: list[Money]) -> Money | None:
+    amounts = [m for m in found if m.currency and m.end >= 0]
     starts = [m.start for m in amounts]
     # "Fatura tutarı: USD 1.118.400,00": an invoice amount on a line of its own.
     labelled = [m for m in amounts
@@ -183,7 +185,7 @@ def _share_of_invoice(body: str, low: str) -> Money | None:
                                             m.start - 80), m.start)]
     found = set()
     first = None
-    for i, p in enumerate(_PERCENT.finditer(low)):
+    for i, p in enumerate(SHARE.finditer(low)):
         if i >= _MAX_READ:
             break
         share = parse_number(p.group("a") or p.group("b"))

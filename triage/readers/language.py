@@ -82,12 +82,12 @@ def unread_claim_language(subject: str, text: str, *,
                           written: str | None = None) -> tuple[str, str] | None:
     """(language, claim word or figure) for mail in a language the rules do not read that
     may hold a claim: one of the claim words ``readers.claim_words`` knows in that
-    language is in the subject or the text, or a sum of money, a weight or a share
-    (``written``: the text as the sender wrote it, when ``text`` is the rules' folded copy;
-    the word is quoted from it), "" when it knows none of the language's words, so any
-    mail in it may. None for our languages, and for mail that names none of its
-    language's claim words and states no figure (a price inquiry in Polish): the model's
-    route stands."""
+    language is in the subject or the text, or a sum beside a weight or a share
+    (``_figure``; ``written``: the text as the sender wrote it, when ``text`` is the rules'
+    folded copy; the word is quoted from it), "" when it knows none of the language's
+    words, so any mail in it may. None for our languages, for a General Average
+    declaration, and for mail that names none of its language's claim words and states no
+    such figure (a price inquiry in Polish): the model's route stands."""
     language = unread_language(subject, text)
     if language is None:
         return None

@@ -167,6 +167,25 @@ def clip_words(text: str, limit: int) -> str:
     return (head[:space] if space > limit // 2 else head).rstrip(" ,;:") + "\u2026"
 
 
+def _digit_table() -> dict[int, int]:
+    """Every decimal digit of another script (Arabic-Indic ``١٨٠``, Persian ``۱۸۰``,
+    Devanagari ``१८०``, fullwidth ``１８０``...) to its ASCII digit: one character for one."""
+    table = {}
+    for cp in range(0x80, 0x10000):
+        value = unicodedata.decimal(chr(cp), None)
+        if value is not None:
+            table[cp] = ord("0") + value
+    return table
+
+
+ASCII_DIGITS = _digit_table()
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with the digits of every script as ASCII, offsets unchanged."""
+    return text if text.isascii() else text.translate(ASCII_DIGITS)
+
+
 def fold_for_rules(text: str) -> str:
     """``text`` as a person reads it, for keyword rules: invisible characters gone,
     NFKC, look-alike letters of other scripts folded to Latin, accents kept."""

@@ -34,20 +34,16 @@ from triage.readers.dates.cues import (
 )
 from triage.readers.dates.parse import MAX_CANDIDATES, MAX_PHRASE, Deadline
 from triage.readers.dates.reading import _local, _read_duration, _read_phrase, _read_zh
-from triage.readers.text import TO_A_MACHINE_RE
+from triage.readers.text import TO_A_MACHINE_RE, ascii_digits
 
 # --- normalising and reading --------------------------------------------------------
-
-_DIGIT = re.compile(r"(?![0-9])\d")
-
 
 def _normalise(text: str) -> str:
     """One pass: NFC, digits of every script as ASCII, quoted reply lines dropped (they
     are someone else's words, often ours), every whitespace run collapsed to one space,
     line breaks kept as one."""
     text = unicodedata.normalize("NFC", text)
-    if not text.isascii():  # "٣ مارس ٢٠٢٧", "１２月４日": one digit for one
-        text = _DIGIT.sub(lambda m: str(unicodedata.digit(m.group())), text)
+    text = ascii_digits(text)  # "٣ مارس ٢٠٢٧", "１２月４日": one digit for one
     lines = (" ".join(line.split()) for line in text.split("\n")
              if not line.lstrip().startswith(">"))
     return "\n".join(line for line in lines if line)

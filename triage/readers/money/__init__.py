@@ -49,12 +49,13 @@ from triage.readers.money.claims import (
     claimed_exposure,
     claimed_totals,
 )
-from triage.readers.money.figures import parse_number
+from triage.readers.money.figures import ascii_figures, parse_number
 from triage.readers.money.revisions import marked_open, states_open_balance
 
 __all__ = [
     "Claimed",
     "Money",
+    "ascii_figures",
     "claimed_amount",
     "claimed_amounts_by_currency",
     "claimed_exposure",

@@ -5,7 +5,6 @@ forms, invisible characters), and the currency written right before or after a n
 from __future__ import annotations
 
 import re
-import unicodedata
 from decimal import Decimal, InvalidOperation
 
 from triage.readers.money.currency import (
@@ -21,6 +20,7 @@ from triage.readers.money.currency import (
     _is_name,
     _name,
 )
+from triage.readers.text import ASCII_DIGITS
 
 # --- Numbers ----------------------------------------------------------------------------
 
@@ -164,17 +164,12 @@ _INVISIBLE_RE = re.compile("[" + "".join(sorted(_INVISIBLE)) + "]")
 
 
 def _same_length_table() -> dict[int, int]:
-    """Fullwidth forms to ASCII, and every decimal digit of another script (Arabic-Indic
-    ``١٨٠``, Persian ``۱۸۰``, Devanagari ``१८०``...) to its ASCII digit, with the Arabic
-    thousands and decimal separators (``١٨٠٬٠٠٠٫٥٠``) to ``,`` and ``.``: one character for
-    one, so offsets stay put. NFKC folds the fullwidth forms but leaves the other scripts'
-    digits as they are (they are digits, not compatibility forms), so the rules' folded
-    text still needs this."""
+    """Fullwidth forms to ASCII, every script's digits as ``ASCII_DIGITS`` has them, and the
+    Arabic thousands and decimal separators (``١٨٠٬٠٠٠٫٥٠``) to ``,`` and ``.``: one
+    character for one, so offsets stay put. NFKC leaves the other scripts' digits as they
+    are (digits, not compatibility forms), so the rules' folded text still needs this."""
     table = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
-    for cp in range(0x80, 0x10000):
-        value = unicodedata.decimal(chr(cp), None)
-        if value is not None and cp not in table:
-            table[cp] = ord("0") + value
+    table.update({cp: to for cp, to in ASCII_DIGITS.items() if cp not in table})
     table[0x066C] = ord(",")  # ARABIC THOUSANDS SEPARATOR
     table[0x066B] = ord(".")  # ARABIC DECIMAL SEPARATOR
     return table
@@ -183,12 +178,17 @@ def _same_length_table() -> dict[int, int]:
 _SAME_LENGTH = _same_length_table()
 
 
+def ascii_figures(text: str) -> str:
+    """``text`` with fullwidth forms, every script's digits and the Arabic separators as
+    ASCII, offsets unchanged (as the amounts are read)."""
+    return text if text.isascii() else text.translate(_SAME_LENGTH)
+
+
 def _normalise(text: str) -> tuple[str, list[int] | None]:
     """Fullwidth forms and other scripts' digits to ASCII (same length) and invisible
     characters removed; the offsets map positions in the result back to ``text`` (None:
     identical)."""
-    if not text.isascii():
-        text = text.translate(_SAME_LENGTH)
+    text = ascii_figures(text)
     if not _INVISIBLE_RE.search(text):
         return text, None
     keep = [i for i, c in enumerate(text) if c not in _INVISIBLE]

@@ -6,8 +6,9 @@ is long enough to stand alone. Kept here so ``vocabulary`` stays one module."""
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from triage.readers.money.figures import parse_number
 from triage.readers.text import CLAIM_ELSEWHERE
 
 # Indonesian and Malay, joined to ``vocabulary._CUES`` by kind.
@@ -90,9 +91,10 @@ NOT_OPEN = LOSS_RECORD + "|" + CLAIM_ELSEWHERE + NOT_OPEN
 
 # --- A figure that is the base of the claim, not the claim ------------------------------
 
-_SHARE = re.compile(r"%[ \u00a0]?(?P<a>\d{1,2}(?:[.,]\d{1,2})?)(?!\d)"
-                    r"|(?<![\d.,])(?P<b>\d{1,2}(?:[.,]\d{1,2})?)[ \u00a0]?(?:%|per ?cent|por ?cento"
-                    r"|por ciento|pour ?cent|prozent)", re.IGNORECASE)
+# A share written "8 %", "%8" (Turkish) or "3,5 por cento".
+SHARE = re.compile(r"%[ \u00a0]?(?P<a>\d{1,2}(?:[.,]\d{1,2})?)(?!\d)"
+                   r"|(?<![\d.,])(?P<b>\d{1,2}(?:[.,]\d{1,2})?)[ \u00a0]?(?:%|per ?cent|por ?cento"
+                   r"|por ciento|pour ?cent|prozent)", re.IGNORECASE)
 _SHARE_REACH = 400
 
 
@@ -102,15 +104,8 @@ def share_of(text: str, start: int, end: int, base: Decimal, part: Decimal) -> b
     The figure is then what the claim was worked out from, not a second claim."""
     if base <= 0 or part <= 0:
         return False
-    for m in _SHARE.finditer(text, max(0, start - _SHARE_REACH), end + _SHARE_REACH):
-        share = _number(m.group("a") or m.group("b"))
+    for m in SHARE.finditer(text, max(0, start - _SHARE_REACH), end + _SHARE_REACH):
+        share = parse_number(m.group("a") or m.group("b"))
         if share is not None and abs(base * share / 100 - part) <= part * Decimal("0.005"):
             return True
     return False
-
-
-def _number(digits: str) -> Decimal | None:
-    try:
-        return Decimal(digits.replace(",", "."))
-    except InvalidOperation:
-        return None
