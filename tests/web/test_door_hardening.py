@@ -446,10 +446,11 @@ def test_a_mailgun_claim_with_150_photos_is_stored_and_too_many_files_say_why(cl
 @pytest.mark.parametrize("door", ["mailgun", "postmark"])
 def test_parts_past_the_cap_cost_the_field_doors_little(door):
     """What the field doors do with a post (write the message, parse it) for tiny parts
-    past the 100 that are stored: counted, not decoded, walked and typed. Eight times the
-    parts past the cap cost less than three times as much CPU (the parser read each one:
-    four to five times); the parts are still written into the stored message."""
-    from tests.growth import assert_costs_less
+    past the 100 that are stored: counted, not decoded, walked and typed. Counted in
+    operations, not CPU time (a ratio of milliseconds read x3.7 for x2.3 beside a busy
+    suite): the parser visits as many parts for 1,700 attachments as for 300 (it visited
+    each one, which cost a request 0.3 s for 1,900); every part is still written into the
+    stored message."""
     from triage import espfields, mime
 
     def build(past: int):
@@ -472,7 +473,22 @@ def test_parts_past_the_cap_cost_the_field_doors_little(door):
             written = espfields.mailgun_message(*post)
         return written, mime.parse_bytes(written.for_parser, past_cap=written.past_cap)
 
-    written, parsed = run(build(1_600))
+    def visits(past: int) -> tuple[int, object, object]:
+        walk, seen = mime._walk, []
+
+        def counted(part, *args, **kwargs):
+            seen.append(part)
+            return walk(part, *args, **kwargs)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(mime, "_walk", counted)
+            written, parsed = run(build(past))
+        return len(seen), written, parsed
+
+    few, _, parsed = visits(200)
+    many, written, parsed = visits(1_600)
     assert parsed.flags["attachments_capped"] == {"stored": 100, "total": 1_700}
+    assert [a.filename for a in parsed.attachments] == [f"n{i}.txt" for i in range(100)]
     assert written.raw.count(b'filename="n') == 1_700
-    assert_costs_less(run, build(200), build(1_600), 3, label=door)
+    assert written.for_parser.count(b'filename="n') == 100
+    assert many == few <= 105
