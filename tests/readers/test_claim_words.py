@@ -47,6 +47,40 @@ PAIRS = [
      "נא לשלוח לנו את לוח המשלוחים לחודש מרץ ואת מחיר הכותנה."),
     ("sw", "Katika marobota 14 ya kundi 22 tumepata uchafu. Tunadai fidia.",
      "Tafadhali tutumie ratiba ya usafirishaji ya Machi na bei ya pamba."),
+    # Nordic, Finnish, Baltic, Turkic, Tagalog and South Indian/Sinhala lists: a greeting or
+    # an inquiry in them keeps the model's forward (every mail in them went to a person).
+    ("sv", "I 14 balar av parti 22 hittade vi plastföroreningar. Vi kräver ersättning för skadan.",
+     "Vänligen skicka oss utskeppningsschemat för mars och ert pris på bomull."),
+    ("da", "I 14 baller af parti 22 fandt vi forurening. Vi kræver erstatning for tabet.",
+     "Venligst send os afskibningsplanen for marts og jeres pris på bomuld."),
+    ("no", "I 14 baller av parti 22 fant vi forurensning. Vi krever erstatning for skaden.",
+     "Vennligst send oss utskipingsplanen for mars og deres pris på bomull."),
+    ("fi", "Erän 22 neljästätoista paalista löytyi muovia. Vaadimme korvausta vahingosta.",
+     "Lähettäkää meille maaliskuun laivausaikataulu ja puuvillan hintanne."),
+    ("lt", "14 partijos 22 ryšulių radome užteršimą. Reikalaujame nuostolių kompensacijos.",
+     "Prašome atsiųsti kovo mėnesio siuntų grafiką ir medvilnės kainą."),
+    ("lv", "14 partijas 22 ķīpās atradām piesārņojumu. Pieprasām zaudējumu kompensāciju.",
+     "Lūdzu, atsūtiet mums marta nosūtīšanas grafiku un kokvilnas cenu."),
+    ("et", "Partii 22 neljateistkümnest pallist leidsime saastet. Nõuame kahju hüvitamist.",
+     "Palun saatke meile märtsi laadimisgraafik ja puuvilla hind."),
+    ("uz", "22-partiyaning 14 toyida plastik ifloslanish topildi. Biz zarar uchun da'vo qilamiz.",
+     "Iltimos, mart oyi uchun jo'natish jadvalini va paxta narxini yuboring."),
+    ("az", "22 saylı partiyanın 14 tayında çirklənmə aşkar etdik. Təzminat tələb edirik.",
+     "Zəhmət olmasa, mart ayı üçün göndərmə qrafikini və pambığın qiymətini göndərin."),
+    ("kk", "22-партияның 14 тайынан ластану табылды. Біз залалды өтеуді талап етеміз.",
+     "Наурыз айына арналған жөнелту кестесін және мақта бағасын жіберуіңізді сұраймыз."),
+    ("tl", "Sa 14 na bale ng lote 22 ay may nakitang plastik. Humihingi kami ng kabayaran.",
+     "Pakipadala po ang iskedyul ng pagpapadala para sa Marso at ang presyo ng bulak."),
+    ("ta", "லாட் 22 இன் 14 பேல்களில் பிளாஸ்டிக் கண்டுபிடிக்கப்பட்டது. நாங்கள் இழப்பீடு கோருகிறோம்.",
+     "மார்ச் மாதத்திற்கான அனுப்புதல் அட்டவணையையும் பருத்தி விலையையும் அனுப்பவும்."),
+    ("te", "లాట్ 22 లోని 14 బేళ్లలో ప్లాస్టిక్ కనుగొనబడింది. మేము పరిహారం కోరుతున్నాము.",
+     "దయచేసి మార్చి నెల రవాణా షెడ్యూల్ మరియు పత్తి ధర పంపండి."),
+    ("gu", "લોટ 22 ની 14 ગાંસડીઓમાં પ્લાસ્ટિક મળ્યું છે. અમે વળતરની માંગ કરીએ છીએ.",
+     "કૃપા કરીને માર્ચ માટેનું શિપમેન્ટ શેડ્યૂલ અને કપાસનો ભાવ મોકલો."),
+    ("pa", "ਲਾਟ 22 ਦੀਆਂ 14 ਗੰਢਾਂ ਵਿੱਚ ਪਲਾਸਟਿਕ ਮਿਲਿਆ ਹੈ। ਅਸੀਂ ਮੁਆਵਜ਼ੇ ਦੀ ਮੰਗ ਕਰਦੇ ਹਾਂ।",
+     "ਕਿਰਪਾ ਕਰਕੇ ਮਾਰਚ ਲਈ ਸ਼ਿਪਮੈਂਟ ਦੀ ਸਮਾਂ-ਸੂਚੀ ਅਤੇ ਕਪਾਹ ਦਾ ਭਾਅ ਭੇਜੋ।"),
+    ("si", "ලොට් 22 හි ගාංසි 14 ක ප්ලාස්ටික් හමු විය. අපි වන්දි ඉල්ලා සිටිමු.",
+     "කරුණාකර මාර්තු මාසයේ නැව්ගත කිරීමේ කාලසටහන සහ කපු මිල එවන්න."),
 ]
 
 
@@ -159,3 +193,40 @@ def test_a_general_average_declaration_keeps_the_forward_and_a_damage_claim_does
              "αποζημίωση για τη ζημιά. ")
     found = unread_claim_language("", claim * 3)
     assert found is not None and found[0] == "el"
+
+
+@pytest.mark.parametrize("routine", [
+    # A market report's prices per unit and a share: no claim's sum and finding.
+    "भाव: शंकर-६ का भाव ₹ ५६,८०० प्रति खंडी (३५६ किलो) रहा। आवक लगभग १,८५,००० गांठें "
+    "(१७० किलो) रही, पिछले सप्ताह से ४ प्रतिशत अधिक।",
+])
+def test_a_report_s_prices_per_unit_keep_the_forward(routine):
+    assert unread_claim_language("", " ".join([routine] * 3)) is None
+
+
+def test_a_sum_beside_a_shortfall_still_goes_to_a_person_when_far_from_a_price():
+    claim = ("Protokół ważenia: różnica wagi netto 3 450 kg. Prosimy o przelew 6 200 USD. "
+             "Cena kontraktowa 1,80 USD/kg.")
+    found = unread_claim_language("", " ".join([claim] * 3))
+    assert found is not None and found[1] == "6 200 USD"
+
+
+@pytest.mark.parametrize("language,claim", [
+    # "за" and "na" are "for" and "to", not "per": the sum is claimed beside its weight.
+    ("ru", "Просим оплатить USD 6 200 за недостающие 3 450 кг по партии 22."),
+    ("pl", "Brakuje 3 450 kg w partii 22. Prosimy o przelew USD 6 200 na nasze konto."),
+])
+def test_a_sum_for_a_shortfall_is_no_price_per_unit(language, claim):
+    found = unread_claim_language("", " ".join([claim] * 3))
+    assert found is not None and found[0] == language
+
+
+@pytest.mark.parametrize("language,claim", [
+    ("sv", "Vi kräver ett prisnedslag på grund av de felaktiga balarna."),
+    ("da", "Bomulden er forurenet. Vi kræver et afslag i prisen."),
+    ("fi", "Vaadimme hinnanalennusta, koska paaleissa on homevaurioita."),
+    ("tl", "Pakiusap, ibalik ninyo ang bayad para sa mga sirang bale."),
+    ("uz", "Biz narxni kamaytirishni talab qilamiz, paxta sifatsiz."),
+])
+def test_a_claim_s_core_words_in_the_newer_lists(language, claim):
+    assert claim_word(language, claim)

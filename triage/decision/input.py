@@ -56,6 +56,9 @@ class EmailInput:
     unread: list[dict] = field(default_factory=list)
     # The addresses the mail says it is from: From, Reply-To, the envelope sender.
     senders: tuple[str, ...] = ()
+    # What the HTML hides from a reader (``mime``'s ``hidden_content``): the rules read a
+    # payment instruction in it (a person checks it), nothing else.
+    hidden: tuple[str, ...] = ()
 
     @classmethod
     def from_parsed(cls, parsed, *, received_at: datetime | None = None) -> EmailInput:
@@ -72,6 +75,7 @@ class EmailInput:
             html_text=parsed.html_text if parsed.html_text != parsed.text_body else "",
             attachment_texts=texts, unread=_cut_at_parse(parsed.flags) + unread,
             senders=_addresses(parsed.from_address, parsed.reply_to),
+            hidden=tuple(parsed.flags.get("hidden_content", ())),
         )
 
     @classmethod
@@ -89,6 +93,7 @@ class EmailInput:
             attachment_texts=texts, unread=_cut_at_parse(email.flags or {}) + unread,
             senders=_addresses(email.from_address, (email.flags or {}).get("reply_to", ""),
                                email.envelope_sender),
+            hidden=tuple((email.flags or {}).get("hidden_content", ())),
         )
 
     @cached_property  # wrap() asks on every chain call

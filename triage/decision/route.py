@@ -29,7 +29,8 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
                    unsupported: list[str] | tuple[str, ...] = (),
                    lookalikes: list[Lookalike] | tuple[Lookalike, ...] = (),
                    language: tuple[str, str] | None = None,
-                   figures: list[dict] | tuple[dict, ...] = ()) -> list[dict]:
+                   figures: list[dict] | tuple[dict, ...] = (),
+                   hidden: list[str] | tuple[str, ...] = ()) -> list[dict]:
     """What the rules read that contradicts the model's answer: each is a reason to
     show the email to a person (``routes.reason``). Empty when the model already agrees
     (a claim it escalated needs no review for its contamination; a contamination claim
@@ -43,15 +44,18 @@ def review_signals(email_text: str, *, model_is_claim: bool | None,
     but its claim words (``readers.language.unread_claim_language``): they cannot check a
     model that calls it routine, so a person reads it instead of a forward; a model that
     read a claim keeps its route. ``figures``: the backstop's own
-    (``BackstopResult.review``). On mail the model calls routine, a large figure beside
-    claim words contradicts it only when the rules also read a claim being made (then
-    ``claim_called_routine`` says so too): statistics, newsletters, an insurer's cover
-    or a settled matter quote claims' figures without making one. A figure stated as
+    (``BackstopResult.review``). ``hidden``: what the HTML hides from a reader, read for a
+    payment to new bank details only (an instruction nobody was meant to see). On mail
+    the model calls routine, a large figure beside claim words contradicts it only when
+    the rules also read a claim being made (then ``claim_called_routine`` says so too):
+    statistics, newsletters, an insurer's cover or a settled matter quote claims'
+    figures without making one. A figure stated as
     the claim is a fact and escalates on any route (``backstop``)."""
     found = []
     if unread:
         found.append(reason(Code.PARTS_UNREAD, parts=list(unread)[:_PARTS_KEPT]))
-    bank = signals.bank_change_signal(email_text)
+    bank = signals.bank_change_signal(email_text) or next(
+        filter(None, map(signals.bank_change_signal, hidden)), "")
     if bank:
         # Invoice fraud's favourite move: a person verifies it by phone, on any route.
         found.append(reason(Code.BANK_CHANGE, quote=clip_words(bank, 80)))

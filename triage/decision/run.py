@@ -227,8 +227,8 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
             decision.exposure_usd = None  # a routine mail's figures are nobody's exposure
         decision.backstop_overrode = result.escalate
         decision.review_signals = routing.review_signals(
-            text, model_is_claim=model_is_claim, model_escalates=result.escalate,
-            unread=unread, lookalikes=lookalikes, language=language, figures=result.review)
+            text, model_is_claim=model_is_claim, model_escalates=result.escalate, unread=unread,
+            lookalikes=lookalikes, language=language, figures=result.review, hidden=email.hidden)
         return _finish(decision, escalate=result.escalate)
 
     # Round 2: extraction (with the checklist, by default) and the escalation check,
@@ -256,7 +256,7 @@ def _run(email: EmailInput, pool: ThreadPoolExecutor, *, model, spec: ModelSpec,
         text, model_is_claim=model_is_claim, model_escalates=decision.escalate,
         unread=unread, model_claim_types=_weighed_types(ext, spec, decision.grounding),
         unsupported=grounding.unsupported(decision.grounding, grounding.ROUTING_FIELDS),
-        lookalikes=lookalikes, language=language,
+        lookalikes=lookalikes, language=language, hidden=email.hidden,
         figures=[] if decision.escalate else result.review)
     if decision.escalate:
         decision.route = Route.ESCALATED

@@ -106,7 +106,70 @@ _DUTCH = (
     "gebrek", "defect", "afgekeurd", "afkeur", r"\bschade", "verlies", "geschil",
     "vocht", "vertraging", "terugbetal",
 )
+_NORDIC = (
+    "reklamation", "reklamasjon", "ersattning", "erstatning", "skadestand", "kompensation",
+    "kompensasjon", "avdrag", "fradrag", r"\bvite\b", "skiljedom", "skiljeforfar", "voldgift",
+    "domstol", "tingsratt", "advokat", r"\bjurist", "kontaminer", "fororen", "forurens",
+    r"(?:frammande|fremmed\w{0,2})\s+(?:amne|stof|material|lege|fiber|fibr)", "polypropylen",
+    r"\bplast", r"\bjute\b", "viktbrist", "undervikt", "mangel", "mangler", "defekt",
+    "felaktig", "avvis", "afvis", r"\bskad", "forlust", r"\btvist", "kreditnota", "debetnota",
+    r"\bkrav", "kraver", "kræv", "prisnedslag", r"\bafslag", "anspr", "aterbetal", "tilbagebetal",
+    "forurene", r"underv\wgt", "fremmedlegem", "fukt", "fugt",
+)
+_FINNISH = (
+    "reklamaatio", "korvau", "korvata", "hyvity", "sopimussakko", r"\bsakko", "valitu",
+    "valimies", "tuomioistuin", r"\bkanne", "asianajaja", "lakimies", "kontaminaat", "saastu",
+    r"vieras\w{0,4}\s+(?:aine|kuitu|esine)", "polypropeeni", r"\bmuovi", "juutti", "vaje",
+    "vajaus", "viallinen", "virheelli", "hylat", "vahing", "menetys", "tappio", r"\briita",
+    "vaatimu", "vaadi", "alennus", "vaurio", "palautu", "kosteu",
+)
+_BALTIC = (
+    # Lithuanian, Latvian, Estonian
+    "pretenzij", "reklamacij", "kompensacij", r"zalos\s+atlyg", "netesyb", r"\bbaud",
+    "arbitraz", r"\bteism", "advokat", "uzterst", "polipropilen", "plastik", "trukum",
+    "defekt", r"\bbrok", "nuostol", r"\bginc", "zaudejum", "limgsod", r"\bsoda\s+nauda",
+    r"\btiesa", "piesarnoj", "plastmas", "iztrukum", r"\bbojat", r"\bstrid", "pretensioon",
+    "reklamatsioon", "huvitis", "trahv", "vahekohus", r"\bkohtu", r"\bkohus", "advokaat",
+    r"\bsaast", "polupropuleen", "puudujaak", r"\bpraak", r"\bkahju", "vaidlus",
+)
+_TURKIC = (
+    # Uzbek (Latin and Cyrillic), Azerbaijani, Kazakh
+    r"\bda[^a-z\s]vo", "kompensats", "kompensasiya", r"\btovon", r"\bzarar", "jarima",
+    r"ushlab\s+qol", "arbitraj", "hakamlik", r"\bsud\b", r"\bsudga", "advokat", "yurist",
+    "ifloslan", "polipropilen", "plastik", r"\bjut\b", "kamomad", "nuqson", "yaroqsiz",
+    r"\brad\s+et", "shikoyat", "reklamats", r"talab\s+qil", "kamchilik", "namlik",
+    "даъво", "зарар", "жарима", "нуқсон", "шикоят",
+    r"\biddia", r"t\wzminat", r"c\wrim\w", r"m\wxk\wm\w", r"m\whk\wm\w", r"v\wkil",
+    "cirklen", r"cat\wsmaz", r"\bqusur", r"z\wr\wr", r"sikay\wt", "reklamasiya",
+    "талап", "шағым", "өтемақы", "айыппұл", r"\bсот\b", "залал", "зиян", "ластан", "кемшілік",
+    "жетіспе", "наразылық",
+)
+_TAGALOG = (
+    "reklamo", "kabayaran", r"bayad[-\s]?pinsala", "danyos", r"\bmulta", "kaltas", "arbitrasyon",
+    r"\bkorte\b", "hukuman", "abogado", "kontaminado", "plastik", r"\bdepekto", "pinsala",
+    r"\blugi\b", "tinanggihan", "tinatanggihan", r"kulang\s+(?:ng|sa)\s+timbang", r"\bsira\b",
+    r"ibalik\s+(?:\w+\s+){0,2}?(?:bayad|pera)", "halumigmig",
+)
+# Tamil, Telugu, Gujarati, Punjabi (Gurmukhi), Sinhala.
+_SOUTH_ASIAN = (
+    "இழப்பீடு", "நஷ்ட ஈடு", "அபராத", "நடுவர்", "நீதிமன்ற", "வழக்கு", "வழக்கறிஞர்", "மாசு",
+    "பிளாஸ்டிக்", "சணல்", "எடை குறைவு", "குறைபாடு", "நிராகரி", "இழப்பு", "சேதம்", "புகார்",
+    "క్లెయిమ్", "పరిహార", "జరిమానా", "మధ్యవర్తిత్వ", "కోర్టు", "న్యాయస్థాన", "న్యాయవాది",
+    "కలుషిత", "ప్లాస్టిక్", "జనపనార", "బరువు తక్కువ", "లోపం", "తిరస్కర", "నష్టం", "ఫిర్యాదు",
+    "દાવો", "વળતર", "દંડ", "લવાદ", "કોર્ટ", "અદાલત", "વકીલ", "દૂષિત", "પ્લાસ્ટિક", "વજન ઓછું",
+    "ખામી", "નુકસાન", "ફરિયાદ", "કપાત",
+    "ਦਾਅਵਾ", "ਮੁਆਵਜ਼ਾ", "ਜੁਰਮਾਨਾ", "ਸਾਲਸੀ", "ਅਦਾਲਤ", "ਵਕੀਲ", "ਦੂਸ਼ਿਤ", "ਪਲਾਸਟਿਕ", "ਨੁਕਸ",
+    "ਸ਼ਿਕਾਇਤ", "ਕਟੌਤੀ",
+    "හිමිකම්", "වන්දි", "බේරුම්කරණ", "උසාවි", "නීතිඥ", "දූෂිත", "ප්ලාස්ටික්", "හානි", "පාඩු",
+    "පැමිණිලි", "අඩුපාඩු",
+)
 _STEMS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("sv", "da", "no", "nb", "nn", "is", "fo"), _NORDIC),
+    "fi": _FINNISH,
+    **dict.fromkeys(("lt", "lv", "et"), _BALTIC),
+    **dict.fromkeys(("uz", "az", "kk", "ky", "tk"), _TURKIC + _CYRILLIC),
+    **dict.fromkeys(("tl",), _TAGALOG),
+    **dict.fromkeys(("ta", "te", "gu", "pa", "si"), _SOUTH_ASIAN),
     **dict.fromkeys(("ru", "uk", "bg", "be", "mk", "sr"), _CYRILLIC),
     **dict.fromkeys(("pl", "cs", "sk", "hr", "sl", "bs"), _WEST_SLAVIC),
     "el": _GREEK,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+from bisect import bisect_left
 
 from triage.readers.claim_words import claim_word
 from triage.readers.money import find_amounts
@@ -117,6 +118,9 @@ _SUM_IN_WORDS = re.compile(
     r"|euro|ευρώ|यूरो|ইউরো|یورو|אירו|रुप|টাকা|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč"
     r"|forint|ft\b|lei\b|shekel|שקל|ریال|تومان|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט)",
     re.IGNORECASE)
+# A sum and a weight or share read together: within this many characters.
+_BESIDE = 400
+_PER_UNIT = re.compile(r"\s{0,3}(?:/|per\b|प्रति|প্রতি|فی|每)", re.IGNORECASE)
 # A tolerance is no finding: "±3 %", "+/- 2 %" (a shortfall's "-3 450 kg" is one).
 _TOLERANCE = re.compile(r"(?:±|\+/?-|\+/–)\s?\d")
 
@@ -127,13 +131,17 @@ def _figure(text: str) -> str | None:
     allowance claim in a language whose words the rules do not know, so mail holding both
     goes to a person. A sum alone is the shape of every invoice, statement, remittance
     and offer, and a tolerance ("±3 %") no finding: neither is read."""
-    measure = next((m for m in _MEASURE.finditer(text)
-                    if not _TOLERANCE.search(text, max(0, m.start() - 3), m.start() + 1)),
-                   None)
-    if measure is None:
+    measures = [m.start() for m in _MEASURE.finditer(text)
+                if not _TOLERANCE.search(text, max(0, m.start() - 3), m.start() + 1)]
+    if not measures:
         return None
-    amounts = find_amounts(text)
-    if amounts:
-        return amounts[0].quote
-    in_words = _SUM_IN_WORDS.search(text)
-    return in_words.group(0) if in_words else None
+    # A price is a sum per unit ("₹ 56,800 प्रति खंडी (356 किलो)"): a market report's.
+    sums = [(a.start, a.end, a.quote) for a in find_amounts(text)
+            if not _PER_UNIT.match(text, a.end)]
+    if not find_amounts(text):
+        sums = [(m.start(), m.end(), m.group(0)) for m in _SUM_IN_WORDS.finditer(text)]
+    for start, end, quote in sums:  # measures are in order: one bisection per sum
+        i = bisect_left(measures, start - _BESIDE)
+        if i < len(measures) and measures[i] <= end + _BESIDE:
+            return quote
+    return None

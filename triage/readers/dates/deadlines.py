@@ -201,11 +201,19 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
         return False
     if _TO_DATE_RE.match(text, start, min(len(text), end + 12)):
         return False
+    if _REMITTANCE_RE.search(text, clause, start) and not _REPLY_RE.search(text, clause, start):
+        return False  # "Kindly remit the claim amount ... by 28 October": a payment's date
     if not text[clause:start].strip() and _NARRATIVE_RE.match(text, end):
         return False
     return _AFTER_FACT_RE.match(text, end) is None
 
 
+# A transfer of money asked for: its date is when to pay, not a reply asked by then.
+_REMITTANCE_RE = re.compile(r"(?<![^\W_])(?:remit|remittance|transfer|wire)(?![^\W_])",
+                            re.IGNORECASE)
+# ...unless a reply is asked in the same clause ("confirm acceptance and remit ... by").
+_REPLY_RE = re.compile(r"(?<![^\W_])(?:reply|respond|response|answer|confirm\w*|revert|"
+                       r"comments?|accept\w*)(?![^\W_])", re.IGNORECASE)
 _WRAP = 60  # a line this long that ends mid-sentence was wrapped by the mail client
 _DETERMINER_RE = re.compile(r"(?<![^\W_])(?:the|our|its|their|your|his|her)[ \n]\Z")
 _SENDER_CONFIRMS_RE = re.compile(r"\b(?:we|i)\s+(?:hereby\s+|herewith\s+)?\Z", re.IGNORECASE)

@@ -261,7 +261,7 @@ def claimed_totals(text: str, part_starts: tuple[int, ...] = ()) -> list[Claimed
         result.append(Claimed(Money(
             sum((e.value for e in entries), Decimal(0)), currency,
             " + ".join(e.quote for e in entries), entries[0].start, entries[-1].end,
-        ), len(counted) == 1 and len(counted_open) == 1 and (
+        ), len(counted) == 1 and len(counted_open) == 1 and counted[0].start in opened and (
             ctx.stated_as_claim(counted[0]) or counted[0].start in stated_starts),
             any(a.start in opened for a in counted_open),
             tuple((a.start, a.end) for a in mentions),

@@ -46,7 +46,7 @@ _RATE_BEFORE_RE = re.compile(
     re.IGNORECASE)
 # A bound right before a figure: "menos de USD 1.000", "claims under USD 5,000".
 _BOUND_BEFORE_RE = re.compile(
-    r"(?<![^\W\d_])(?:less\s+than|under|below|menos\s+de|abaixo\s+de|inferior(?:es)?\s+a"
+    r"(?<![^\W\d_])(?:(?<!not\s)(?<!no\s)less\s+than|under|below|menos\s+de|abaixo\s+de|inferior(?:es)?\s+a"
     r"|por\s+debajo\s+de|weniger\s+als|unter|moins\s+de|meno\s+di|sotto\s+i)\s*[(:]?\s*$"
     r"|(?:不到|低于|少于)\s*$",
     re.IGNORECASE,

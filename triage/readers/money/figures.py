@@ -150,9 +150,7 @@ def _scale_value(word: str) -> Decimal:
         return Decimal(10_000_000)
     if w.startswith(("billion", "bilh", "milliard", "miliard")):
         return _BILLION
-    # m, mm, mn, million(s), milhão/milhões, millón/millones, Mio., Millionen, milioni,
-    # mln, milyon, triệu
-    return _MILLION
+    return _MILLION  # m, mm, mn, million(s), milhão, millón, Mio., milioni, mln, triệu...
 
 
 # --- Text normalisation -----------------------------------------------------------------
@@ -217,6 +215,7 @@ def _currency_after(clean: str, pos: int) -> tuple[int, str | None] | None:
 
 
 _GAP_BEFORE_RE, _ROW_REACH = re.compile(_GAP_BEFORE), 200
+_SUFFIX_NAME = re.compile(r"\d[ \u00a0]?[\u2e80-\u9fff]{1,4}\Z")  # "5,980,000円", a number's
 
 
 def _in_table_row(clean: str, pos: int) -> bool:
@@ -238,8 +237,8 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
     if not core or not _GAP_BEFORE_RE.fullmatch(window, len(core)):
         return None
     end = lo + len(core)
-    if "\n" in window[len(core):] and _in_table_row(clean, end):
-        return None  # the last cell of a table row is not the next row's currency
+    if "\n" in window[len(core):] and (_in_table_row(clean, end) or _SUFFIX_NAME.search(core)):
+        return None  # a row's last cell, or "5,980,000円" ending its line, then a list's "2."
     last = core[-1]
     if last in "$sSrR.":  # US$, U$S, HK$, AU$, R$, A$, SFr., Rs.
         tail = core[-4:].lower()

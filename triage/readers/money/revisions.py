@@ -283,7 +283,27 @@ def _supersede(ctx: _Context, amounts: list[Money],
     for i, a in enumerate(amounts):
         if (a.amount, a.currency) in replaced - kept:
             kinds[i] = _SUPERSEDED
+    _items_of_replaced(amounts, kinds)
     return stated, opened
+
+
+def _items_of_replaced(amounts: list[Money], kinds: list[str]) -> None:
+    """A replaced total's own items go with it (the first claim's working, quoted below
+    its revision): the figures of its currency right before or right after it that add
+    up to it, two or more."""
+    for i in [i for i, kind in enumerate(kinds) if kind == _SUPERSEDED]:
+        for run in (range(i - 1, max(-1, i - _RECENT), -1),
+                    range(i + 1, min(len(amounts), i + _RECENT))):
+            total, items = Decimal(0), []
+            for j in run:
+                if amounts[j].currency != amounts[i].currency or kinds[j] == _SUPERSEDED \
+                        or total >= amounts[i].amount:
+                    break
+                total += amounts[j].amount
+                items.append(j)
+            if len(items) >= 2 and total == amounts[i].amount:
+                for j in items:
+                    kinds[j] = _SUPERSEDED
 
 
 def marked_open(text: str, end: int) -> bool:

@@ -27,7 +27,7 @@ _CUES = [
               r"|a vostro carico|bize bor[çc]lusunuz|borcunuz|taraf[ıi]n[ıi]zdan [öo]denmesi"
               r" gereken|qu[ýy] c[ôo]ng ty c[òo]n n[ợo]|n[ợo] ch[úu]ng t[ôo]i"
               r"|claim(?:s|ed|ing|able)?|counterclaim|compensat\w*|indemni\w*|damages"
-              r"|loss(?:es)?|reimburs\w*|refund\w*|allowance|discount|deduct\w*|rebate"
+              r"|loss(?:es)?|reimburs\w*|refund\w*|allowance|discount|deduct\w*|rebate|recharg\w*"
               r"|withh[oe]ld\w*|penalt(?:y|ies)|debit note|credit note"
               r"|(?:price|quality|weight) (?:difference|reduction|claim|allowance)"
               r"|shortfall|short weight|shortage|exposure|at stake"
@@ -36,7 +36,7 @@ _CUES = [
               r"|(?:nota|notifica[çc][ãa]o|vlr\.?|valor)(?: de| do)? d[ée]bito|descont\w*"
               r"|abatimento|bonifica\w*|dedu[çc][ãa]o|diferen[çc]a de (?:pre[çc]o|qualidade|peso)"
               r"|falta de peso|quebra de peso|multa|danos|exposi[çc][ãa]o|nota de cr[ée]dito"
-              r"|reservamos|reservad[oa]s?|cobr(?:ando|amos|aremos) d[aeo]s?"
+              r"|reservamos|reservad[oa]s?|cobr(?:ando|amos|aremos) d[aeo]s?|debitar(?:emos)?"
               r"|indemniz\w*|resarc\w*|perjuicio\w*|p[ée]rdidas?|compensaci[óo]n|da[ñn]os"
               r"|rebaja|deducci[óo]n|diferencia de (?:precio|calidad|peso)"
               r"|faltante|merma|penalidad|exposici[óo]n|preisdifferenz\w*|mehrkosten"
@@ -119,7 +119,7 @@ _CUES = [
 # Chinese writes no spaces, so its cues are matched anywhere, by a pattern of their own
 # (same kinds, same priority: a claim phrase before the shorter word it contains).
 _CJK_CUES = [
-    ("claim", "贵方欠|贵司欠|欠我方|欠我司|欠款|贵方应支付|贵方应付|索赔|赔偿|补偿|损失|"
+    ("claim", "贵方欠|贵司欠|欠我方|欠我司|欠款|贵方应支付|贵方应付|索赔|赔偿|补偿|损失|差价|价差|"
               "扣款|罚款|折让|降价|减价|借记单|索偿|理赔"),
     ("claim_weak", "要求|请求"),
     ("cost", "费用|成本|检验费|公证费"),

@@ -101,6 +101,14 @@ _CLAIM_ASSERTION = _whole(
     r"(?:settlement|claim|penalty|compensation)\s+(?:\S+\s+){0,14}?"
     r"(?:will|shall|is\s+to|are\s+to)\s+be\s+deducted\s+from\s+(?:the\s+payment|"
     r"your\s+(?:next\s+)?invoice|our\s+(?:next\s+)?payment)",
+    # Costs we caused, recharged or deducted: "we now send our recharge of the costs
+    # incurred as a direct result of the late presentation of original documents", "confirm
+    # that we may deduct USD 2,340.00 from the balance payment" (not a recharge of courier
+    # costs, nor a pass-through "recharged to you at cost, as usual").
+    r"(?:our|this)\s+recharge\s+(?:\S+\s+){0,8}?(?:as\s+a\s+(?:direct\s+)?result\s+of|caused\s+by|"
+    r"due\s+to|because\s+of|owing\s+to|arising\s+from)",
+    r"(?:we|i)\s+(?:may|will|shall|can|must)\s+deduct\s+(?:\S+\s+){0,4}?from\s+(?:the\s+|your\s+|"
+    r"our\s+)?(?:\w+\s+)?(?:payment|remittance)",
     # A credit note or a refund asked for: "Agradecemos emitir la nota crédito".
     r"(?:agradecemos|agradeceremos|solicitamos|pedimos|aguardamos|favor\s+de)\s+(?:\S+\s+){0,3}?"
     r"(?:nota\s+(?:de\s+)?cr[ée]dito|reembolso|ressarcimento|indemnizaci[óo]n|"
@@ -111,13 +119,13 @@ _CLAIM_ASSERTION = _whole(
     r"(?:accepts?|agrees?|prepared|willing|ready)\s+to\s+settle\s+(?:\S+\s+){0,4}?(?:for|with|at)",
     r"(?:we|i)\s+(?:count|calculate|calculated|estimate|estimated|quantify|quantified)\s+"
     r"(?:the\s+|our\s+)?(?:discount|loss|damage|claim|allowance)",
-    r"(?:vamos|iremos|vou)\s+(?:\w+\s+)?cobrar",
+    r"(?:vamos|iremos|vou)\s+(?:\w+\s+)?(?:cobrar|debitar)", r"debitaremos",
     r"(?:seguem|segue|enviamos|apresentamos|encaminhamos)\s+(?:\S+\s+){0,2}?"
     r"(?:reclama[çc](?:[ãa]o|[õo]es)|pleito)",
     r"(?:encaminhe|envie|repasse)\s+(?:\S+\s+){0,4}?(?:nossas?|nossos?)\s+reclama\w*",
     r"(?:detallamos|presentamos|enviamos|adjuntamos|remitimos)\s+(?:\S+\s+){0,2}?"
     r"(?:reclamos?|reclamaciones)",
-    r"vamos\s+a\s+cobrar", r"les\s+cobraremos",
+    r"vamos\s+a\s+(?:cobrar|debitar)", r"les\s+(?:cobraremos|debitaremos)",
     # A claim form's own status line: "Claim Status : OPEN".
     r"claim\s+status\s{0,20}[:\-]?\s{0,20}(?:open|pending|outstanding)",
     r"beziffern\s+wir", r"wir\s+beziffern", r"talep\s+ediyoruz", r"talep\s+etmekteyiz",
@@ -214,6 +222,9 @@ _SETTLED = _whole(
 _WITHDRAWAL = _whole(
     r"(?:we|i)\s+(?:hereby\s+|formally\s+|now\s+|therefore\s+)*withdraw\s+(?:our|the|this|my)",
     r"(?:our|the|this)\s+claim\s+is\s+(?:hereby\s+)?withdrawn",
+    # "our management has decided to withdraw our claim of USD 31,500 ... in full".
+    r"(?:decided|decides|agreed|agrees|wish|wishes)\s+to\s+withdraw\s+(?:our|the|this|its|my)"
+    r"\s+(?:\w+\s+)?claim",
     r"retiramos\s+(?:formalmente\s+)?(?:a|o|el|la|nossa|nosso|nuestra|nuestro)\s+"
     r"(?:reclama|reclamo|pedido|demanda)",
     r"desistimos\s+(?:formalmente\s+)?d[aoe]", r"damos\s+(?:\S+\s+){0,3}?por\s+(?:cerrad|encerrad)",
@@ -282,6 +293,15 @@ _WITHHELD = _whole(
     r"pagamentos?\s+(?:ficar[áa]|ficar[ãa]o|permanecer[áa]|est[áa])\s+(?:retid|suspens|bloquead)\w*",
     r"(?:retener|reteniendo|suspender|bloquear)\s+(?:el\s+|los\s+)?pagos?",
     r"(?:zahlung|auszahlung)\w*\s+(?:\w+\s+){0,3}?(?:zur[üu]ckhalten|einbehalten|aussetzen)",
+)
+# The sender says in so many words that the claim it carries is not on the reader ("For
+# the avoidance of doubt, no claim is being made against your company"): read only beside
+# a claim on someone else and when the sender's own words put none to us
+# (``document._Doc.on_others``), so the words alone hide no claim.
+_NOT_ON_READER = _whole(
+    r"no\s+claim\s+(?:is|has\s+been|will\s+be)\s+(?:being\s+)?(?:made|brought|raised|lodged|"
+    r"asserted)\s+against\s+(?:you|your\s+(?:company|firm|good\s+selves))",
+    r"(?:this|it)\s+is\s+not\s+a\s+claim\s+against\s+(?:you|your\s+(?:company|firm))",
 )
 # The sender acknowledges a claim it received: the claim is the reader's (or someone
 # else's) on the sender, not one made on the reader ("Acusamos o recebimento da

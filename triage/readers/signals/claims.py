@@ -315,32 +315,31 @@ def _lead_in(doc: _Doc, start: int) -> tuple[int, int]:
 
 def claim_received(text: str) -> bool:
     """Whether the sender acknowledges or accepts a claim made on it ("We acknowledge
-    receipt of your notice of claim", "Aceitamos o desconto"): the claim's figures in it
-    are the reader's own claim, not one on the reader."""
-    return _folded(text).anywhere("claim_received")
+    receipt of your notice of claim", "Aceitamos o desconto") or says the claim it
+    carries, on someone else, is not on the reader: its figures are not on the reader."""
+    return _folded(text).anywhere("claim_received") or _folded(text).on_others()
+
 
 
 def claim_is_made(text: str) -> bool:
     """Whether a claim is being made, not only talked about: a threat; an affirmed
     claim word or problem word in a sentence that claims (a finding in the goods, the
     sender's own claim, a rejection); or an affirmed claim word beside an open claimed
-    figure ("claim USD 2,500"). Talk about claims (an offer to reduce them, a report
-    that found none, a settled matter, news, a farewell) names the words without the
-    act."""
+    figure ("claim USD 2,500"). Talk about claims (an offer to reduce them, a report that
+    found none, a settled matter, news, a farewell) names the words without the act."""
     doc = _folded(text)
     if "made" not in doc._memo:
         made = bool(_threat(doc)) or doc.anywhere("withheld")
-        received = doc.anywhere("claim_received")
-        # The sender withdraws its claim: the email's claim words are about that one.
-        if not made and not doc.anywhere("withdrawal"):
+        received, closed = doc.anywhere("claim_received"), doc.anywhere("withdrawal")
+        # Withdrawn (the words are about that one), or on someone else and not on us.
+        if not (made or closed or doc.on_others()):
             patterns = [CLAIM_WORDS, *CLAIM_TYPE_PATTERNS.values()]
-            # A sender who received or accepts a claim: the claim quoted below (">") is
-            # the reader's own, not one put to the reader.
+            # A claim received or accepted: the one quoted below (">") is the reader's own.
             made = any(_act_in_sentence(doc, m) for p in patterns
                        for m in _iter_affirmed(doc, p)
                        if not (received and _quoted(doc, m.start())))
         # A sender acknowledging the reader's claim quotes its figures: no claim of its own.
-        if not made and not doc.anywhere("withdrawal") and not received and (
+        if not (made or closed or received or doc.on_others()) and (
                 CLAIM_WORDS.search(doc.low) or doc.anywhere("claim_assertion")
                 or _FORM_HEAD.search(doc.low)):
             made = _claim_beside_open_figure(doc)

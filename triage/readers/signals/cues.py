@@ -14,6 +14,7 @@ from triage.readers.signals.acts import (
     _FINDING,
     _FINDING_ANY,
     _HISTORY,
+    _NOT_ON_READER,
     _SETTLED,
     _SETTLEMENT,
     _STATISTICS,
@@ -179,7 +180,9 @@ _NEWSLETTER = (
     r"dar\s+de\s+baja|newsletter|boletim\s+informativo|bolet[íi]n\s+informativo|"
     r"view\s+(?:this\s+email\s+)?in\s+(?:your\s+)?browser|ver\s+no\s+navegador|"
     r"manage\s+your\s+subscription|you\s+are\s+receiving\s+this\s+(?:brief|newsletter|bulletin|"
-    r"digest|e-?mail)|"
+    r"digest|e-?mail)|(?:book|request|schedule)\s+(?:a|your)\s+(?:free\s+)?(?:\d+[- ]minute\s+)?"
+    r"demo|to\s+stop\s+receiving\s+(?:this|these|our)\s+(?:\w+\s+)?(?:brief|newsletter|bulletin|"
+    r"e-?mails|updates)|"
     r"ver\s+en\s+el\s+navegador|this\s+(?:week|month)['’]s\s+edition|nesta\s+edi[çc][ãa]o|"
     r"en\s+esta\s+edici[óo]n|"
     # Genres whose alarming words name a topic: event programmes, auto-replies, reports.
@@ -231,6 +234,7 @@ _CUES = {
     "history": re.compile(_HISTORY),
     "settlement": re.compile(_SETTLEMENT),
     "claim_received": re.compile(_CLAIM_RECEIVED),
+    "not_on_reader": re.compile(_NOT_ON_READER),
     "statistics": re.compile(_STATISTICS),
     "topic": re.compile(_TOPIC),
     "clause": re.compile(_CLAUSE),
@@ -282,7 +286,9 @@ _GENERIC_CLAUSE = re.compile(
     r"|shall\s+be\s+(?:settled|referred|resolved|submitted)|arising\s+(?:out\s+of|from|under)"
     r"|subject\s+to|terms\s+and\s+conditions|sujeit[oa]s?|dirimid\w*|controv[ée]rsias|"
     r"quaisquer\s+diverg[êe]ncias|sometid[oa]s?|controversias|cualquier\s+disputa|"
-    r"cl[áa]usulas?|clauses?|streitigkeiten|schiedsklausel|tout\s+litige|"
+    # A clause cited by its number is a threat's ground ("procederemos a iniciar el
+    # arbitraje ... conforme a la cláusula 15 del contrato"), not a clause quoted.
+    r"cl[áa]usulas?(?!\s+\d)|clauses?(?!\s+\d)|streitigkeiten|schiedsklausel|tout\s+litige|"
     r"tous\s+(?:les\s+)?litiges|qualsiasi\s+controversia|tutte\s+le\s+controversie|"
     r"clausola|uyu[şs]mazl[ıi]k\w*|m[ọo]i\s+tranh\s+ch[ấa]p)\b"
     r"|任何争议|一切争议|仲裁条款|" + further.GENERIC_CLAUSE,

@@ -131,6 +131,23 @@ class _Doc:
             self._memo[key] = _CUES[name].search(self.low) is not None
         return bool(self._memo[key])
 
+    def on_others(self) -> bool:
+        """The sender says the claim its mail carries is not on the reader ("no claim is
+        being made against your company"), carries it on someone else (a claim on a
+        carrier, or a forwarded or quoted message), and its own words above that message
+        put no claim to the reader."""
+        if not self.anywhere("not_on_reader"):
+            return False
+        quoted = _FORWARDED.search(self.low)
+        own = self.low[:quoted.start()] if quoted else self.low
+        return (quoted is not None or self.anywhere("claim_elsewhere")) \
+            and _CUES["claim_assertion"].search(own) is None
+
+
+# Where a forwarded or quoted message starts below the sender's own words.
+_FORWARDED = re.compile(r"-{2,}\s*(?:forwarded\s+message|original\s+message|mensagem\s+original|"
+                        r"mensaje\s+original)|^>", re.MULTILINE)
+
 
 @lru_cache(maxsize=8)
 def _doc(text: str) -> _Doc:

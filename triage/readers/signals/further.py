@@ -276,7 +276,10 @@ FIND_VERBS = ["ditemukan", "terdeteksi", "terdapat", "ada", "menemukan", "mendet
 POST_NEGATION = (
     r"\s{1,3}(?:sama\s+sekali\s+)?(?:tidak|belum)\s{1,3}(?:ditemukan|terdeteksi|terdapat|"
     r"dijumpai|ada)\b"
-    r"|[ \t]{0,3}[:：]\s{0,3}(?:tidak\s+ada|nihil|tiada|negatif|なし|無し|無|ゼロ|없음|없|"
+    # A label, its list in brackets, then the finding: "Kontaminasi benda asing (plastik,
+    # polipropilena, goni, tali): TIDAK DITEMUKAN" (each listed word is negated too).
+    r"|(?:\s{1,3}\w+){0,2}(?:\s{0,2}\([^()\n]{0,80}\)|[^()\n]{0,60}\))?[ \t]{0,3}[:：]\s{0,3}"
+    r"(?:tidak\s+(?:ada|ditemukan|terdeteksi|terdapat|dijumpai)\b|nihil|tiada|negatif|なし|無し|無|ゼロ|없음|없|"
     r"ไม่พบ|ไม่มี|لا يوجد|لا توجد|لا شيء)"
     r"|[はがもの]?[^。\n]{0,8}?(?:されませんでした|されません|されず|されなかった|"
     r"られませんでした|られません|られず|りませんでした|りません|ありません|なし|無し|"

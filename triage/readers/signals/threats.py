@@ -16,6 +16,7 @@ ARBITRATION_WORDS = re.compile(
         r"arbitration", r"arbitrate", r"arbitrators?", r"arbitragem", r"arbitraje",
         r"arbitral", r"ica(?!\s+bremen)", r"international\s+cotton\s+association",
         r"legal\s+(?:action|actions|proceedings|measures|steps|remedies)", r"courts?",
+        r"enforcement\s+(?:proceedings|action)",
         r"tribunal", r"tribunais", r"tribunales", r"lawsuits?", r"sue", r"litigation",
         r"litigate", r"lawyers?", r"attorneys?", r"solicitors?", r"advogad[oa]s?",
         r"abogad[oa]s?", r"a[çc][ãa]o\s+judicial", r"a[çc][õo]es\s+judiciais",

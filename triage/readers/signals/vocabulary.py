@@ -195,6 +195,10 @@ CLAIM_WORDS = re.compile(
         r"compensation", r"compensate", r"ressarcimento", r"ressarcir", r"resarcimiento",
         r"resarcir", r"complaints?", r"queixas?", r"quejas?", r"price\s+allowance",
         r"quality\s+(?:settlement|deduction|debit\s+note)",
+        # Costs we caused, passed on: "our recharge of the costs incurred as a direct result
+        # of the late presentation of original documents" (not a courier's costs passed on).
+        r"(?:our|this)\s+recharge\s+(?:\S+\s+){0,8}?(?:as\s+a\s+(?:direct\s+)?result\s+of|"
+        r"caused\s+by|due\s+to|because\s+of|owing\s+to|arising\s+from)",
         # "We therefore debit you 5.15 US cents/lb on the late-shipped quantity".
         r"(?:we|i)\s+(?:hereby|therefore|accordingly)\s+debit\s+you(?!\s+for\s+(?:the\s+)?"
         r"(?:freight|charges|fees|commission|swift))",
