@@ -175,9 +175,10 @@ _KIND_CLAIM_TYPE = {"contamination": ClaimType.CONTAMINATION, "quality": ClaimTy
 # A set whose "kind" describes the case in words ("Chinese mill foreign-fibre claim,
 # amount only in XLSX"): the claim type its description names, first match.
 _KIND_WORDS = (
-    (re.compile(r"contaminat|foreign[- ]fib|foreign matter|polypropylene|plastic|jute",
-                re.I), ClaimType.CONTAMINATION),
-    (re.compile(r"moisture", re.I), ClaimType.MOISTURE),
+    # A description in Portuguese or Spanish names them too ("contaminação por polipropileno").
+    (re.compile(r"contamina|foreign[- ]fib|foreign matter|polypropylene|polipropileno|plastic|"
+                r"pl[áa]stico|jute|juta", re.I), ClaimType.CONTAMINATION),
+    (re.compile(r"moisture|umidade|humedad|molhadura", re.I), ClaimType.MOISTURE),
     (re.compile(r"weight|shortfall|shortage", re.I), ClaimType.WEIGHT_SHORTFALL),
     (re.compile(r"\bhvi\b|micronaire|strength|staple|length|uniformity|colou?r|grade|neps|"
                 r"sticky|quality", re.I), ClaimType.QUALITY_HVI),

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import redis
 from django.conf import settings
+from django.utils import translation
 
 from config.settings_test import worker_redis_url
 from lab.scripted_gemini import Script, ScriptedGemini
@@ -59,6 +60,16 @@ def pytest_sessionstart(session):
     if problems:
         pytest.exit("The test suite needs PostgreSQL and Redis (run `make test`, which sets "
                     "them; `.ci/run` also starts them): " + "; ".join(problems), returncode=3)
+
+
+@pytest.fixture(autouse=True)
+def _language_of_the_settings():
+    """Each test starts in the settings' language: a request in Portuguese leaves its
+    language active in the thread (LocaleMiddleware never deactivates it), so a later
+    test's English messages read Portuguese in whatever order the tests run."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

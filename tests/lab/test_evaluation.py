@@ -201,3 +201,16 @@ def test_the_oracle_and_the_persuaded_model_exclude_each_other():
     with pytest.raises(ValueError):
         run_eval(EVAL, threshold_usd=settings.TRIAGE_ESCALATION_THRESHOLD_USD,
                  rates=settings.TRIAGE_USD_RATES, compromised=True, oracle=True)
+
+
+@pytest.mark.parametrize("kind,expected", [
+    ("Fiação em SC, contaminação por polipropileno, R$ 36.400,00", "contamination"),
+    ("Hilandería: plástico en 12 pacas", "contamination"),
+    ("Molhadura e umidade em 40 fardos", "moisture"),
+    ("Korean spinner claims KRW for uniformity and leaf below contract", "quality_hvi"),
+])
+def test_the_right_model_names_the_claim_type_a_description_names_in_any_of_our_languages(
+        kind, expected):
+    from lab.evaluation import kind_claim_type
+
+    assert kind_claim_type(kind) == expected

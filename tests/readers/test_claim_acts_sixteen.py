@@ -218,3 +218,71 @@ def test_a_payment_to_new_bank_details_hidden_in_the_html_goes_to_a_person():
     assert quiet.hidden
     assert routing.review_signals(quiet.rules_text, model_is_claim=False,
                                   model_escalates=False, hidden=quiet.hidden) == []
+
+
+# --- A seventeenth fresh set's readings (lab/data/fresh17) --------------------------------
+
+def test_a_bare_dollar_in_a_peso_mail_is_its_pesos_and_a_written_dollar_stays_one():
+    claim = ("Mayor desperdicio (14.080 kg x $ 7.250)  $ 102.080.000\n"
+             "Reproceso y menor eficiencia en hilatura $  31.570.000\n"
+             "Costos de inspección y laboratorio       $  15.000.000\n"
+             "Total reclamado                          $ 148.650.000 COP\n")
+    assert [(c.money.currency, c.money.amount) for c in money.claimed_totals(claim)] == [
+        ("COP", 148650000)]
+    both = ("Reclamamos $ 148.650.000 COP por la fibra corta y US$ 5.000 de gastos de "
+            "laboratorio, más $ 2.000 de courier.")
+    currencies = {c.money.currency for c in money.claimed_totals(both)}
+    assert "USD" in currencies and "COP" in currencies
+
+
+def test_a_price_per_metre_is_no_item_of_the_claim():
+    claim = ("El monto de nuestra reclamación asciende a $925,000.00 MXN, integrado por:\n"
+             "  - Tela rechazada (14,300 m x $54.20): $775,060.00\n"
+             "  - Reproceso y limpieza de pacas: $96,440.00\n"
+             "  - Fletes y maniobras: $53,500.00\n")
+    assert [(c.money.currency, c.money.amount) for c in money.claimed_totals(claim)] == [
+        ("MXN", 925000)]
+
+
+def test_an_insurer_acknowledging_our_notice_of_loss_and_a_buyer_claiming():
+    insurer = ("Acusamos o recebimento do aviso de sinistro encaminhado pela segurada em "
+               "06/07/2027, nos seguintes termos: Prejuízo estimado pela segurada: "
+               "US$ 92.500,00.")
+    assert signals.claim_received(insurer)
+    buyer = ("Segue nosso aviso de sinistro: 212 fardos molhados. Reclamamos de vocês "
+             "US$ 92.500,00 de prejuízo.")
+    assert signals.claim_is_made(buyer) and not signals.claim_received(buyer)
+
+
+def test_a_supplier_answering_our_claim_and_a_supplier_claiming():
+    answer = ("Analisamos com a nossa equipe a reclamação de vocês (QC-27-061, R$ 214.800,00) "
+              "sobre o lote BA-2526-0390. Propomos R$ 120.000,00 como acordo final.")
+    assert signals.claim_received(answer)
+    claim = ("Analisamos o lote BA-2526-0390: polipropileno em 40 fardos. Reclamamos de vocês "
+             "R$ 214.800,00.")
+    assert signals.claim_is_made(claim) and not signals.claim_received(claim)
+
+
+def test_a_greek_change_of_account_goes_to_a_person_and_a_greek_invoice_does_not():
+    change = ("Παρακαλούμε η προμήθεια, καθώς και κάθε μελλοντική πληρωμή, να καταβάλλεται στον "
+              "νέο μας λογαριασμό. IBAN: GR27 0480 0160 0000 0041 8827 113")
+    assert signals.bank_change_signal(change)
+    invoice = ("Σας αποστέλλουμε το τιμολόγιο 27/031 για την προμήθεια, ποσού 4.206,00 €. "
+               "IBAN: GR27 0480 0160 0000 0041 8827 113")
+    assert not signals.bank_change_signal(invoice)
+
+
+@pytest.mark.parametrize("text,expected", [
+    # Ate, a district of Lima, is no Portuguese "até" written without its accent.
+    ("El lote fue recibido en nuestra planta de Ate el 3 de mayo de 2027.", None),
+    ("Preciso da resposta ate sexta, 21/05, sobre a reclamação.", date(2027, 5, 21)),
+])
+def test_a_place_named_ate_is_no_deadline(text, expected):
+    assert response_deadline(text, date(2027, 5, 17))[0] == expected
+
+
+def test_a_total_across_all_awards_is_a_statistic_and_a_claim_across_lots_is_not():
+    assert _claimed("The total amount claimed across all published awards exceeded USD 187 "
+                    "million.")[0][1] is False
+    assert _claimed("Our claim across all three lots is USD 187,000.00 for the "
+                    "contamination.") == [("USD 187000.00", True)]

@@ -41,7 +41,8 @@ _WRAPPED = 60
 
 # A rate multiplying a quantity before it: "24.985,20 kg x EUR 1,80", "6 days x USD 150.00".
 _RATE_BEFORE_RE = re.compile(
-    r"(?<![^\W\d_])(?:kgs?|kilos?|lbs?|mt|tons?|tonnes?|t|bales|ballen|balles|balle|fardos|"
+    r"(?<![^\W\d_])(?:kgs?|kilos?|lbs?|mt|tons?|tonnes?|t|m|metros?|meters?|metres?|yards?|"
+    r"bales|ballen|balles|balle|fardos|"
     r"pacas|containers?|cntrs?|days?|dias|d[íi]as|tage|jours|giorni)\.?\s{0,3}[x×*@]\s{0,3}\Z",
     re.IGNORECASE)
 # A bound right before a figure: "menos de USD 1.000", "claims under USD 5,000".

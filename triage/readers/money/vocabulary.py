@@ -190,8 +190,7 @@ _DONE_RE = re.compile(
     r"|已退款|已转账|已批准|已汇出|已赔付",
     re.IGNORECASE,
 )
-# A condition in a figure's sentence ("if ... not resolved this week, we will claim USD
-# 200,000"): a claim threatened, not settled; it stays for a person to weigh.
+# A condition ("if not resolved, we will claim USD 200,000"): threatened, for a person.
 _CONDITION_RE = re.compile(
     r"(?<![^\W\d_])(?:if|unless|caso|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|"
     r"allega|trasmett))|wenn|sofern|falls(?=\s+(?:sie|die|der|das|es|wir|ihr|ein|eine|"
@@ -202,8 +201,8 @@ _CONDITION_RE = re.compile(
 )
 # In the same sentence, a figure that is not an open claim: settled, withdrawn or paid,
 # not claimed at all ("no reclamamos", "kein Anspruch"), a condition, a bound ("claims
-# over USD 50,000"), a total over many claims. In every language we read; Chinese with
-# no word boundaries ("已结清", "不再索赔", "如果").
+# over USD 50,000"), a total over many claims or awards. In every language we read;
+# Chinese with no word boundaries ("已结清", "不再索赔", "如果").
 _NOT_OPEN_RE = re.compile(
     r"(?<![^\W\d_])(?:settled|withdrawn|withdrew|closed|resolved|received|credited"
     r"|paid(?!\s+to\s+(?:our|the)\s+(?:\w+\s+)?(?:customers?|clients?|buyers?))"
@@ -212,6 +211,7 @@ _NOT_OPEN_RE = re.compile(
     r"|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|allega|trasmett))|over|above"
     r"|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
     r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
+    r"|across\s+all\s+(?:\w+\s+)?(?:awards|arbitrations|cases|claims|members|disputes)"
     r"|promedio|portfolio|carteira|cartera"
     # claimed by the reader (a supplier acknowledging our claim: "o valor reclamado por
     # vocês é de R$ 410.000,00", "your claim of USD 64,000")

@@ -12,6 +12,7 @@ from triage.readers.signals import further
 from triage.readers.signals.document import _Doc, _folded
 from triage.readers.signals.matching import _MAX_CANDIDATES, _compact, _whole
 from triage.readers.signals.negation import _pre_negated
+from triage.readers.text import fold_for_rules
 
 # --- Bank details -------------------------------------------------------------------
 
@@ -135,6 +136,11 @@ BANK_CHANGE = re.compile(
         rf"yeni\s+{_BANK_TR}",
         rf"{_BANK_TR}\s+(?:de[ğg]i[şs]ti|de[ğg]i[şs]mi[şs]tir|g[üu]ncellendi)",
         rf"{_BANK_TR}\w*\s+de[ğg]i[şs]iklik",
+        # Greek ("στον νέο μας λογαριασμό", "Αλλαγή τραπεζικού λογαριασμού"), written as the
+        # rules read it: look-alike letters folded to Latin.
+        *(fold_for_rules(p).lower() for p in (
+            r"ν[έε](?:ο|ος|ου|α|ον)\s+(?:μας\s+)?(?:τραπεζικ\w*\s+)?(?:λογαριασμ\w*|iban)",
+            r"αλλαγ[ήη]\s+(?:του\s+)?(?:τραπεζικ\w*\s+)?(?:λογαριασμ\w*|iban)")),
         *further.BANK_CHANGE,  # Indonesian and Malay, Japanese, Korean, Thai, Arabic
     ),
 )
