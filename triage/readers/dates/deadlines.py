@@ -175,7 +175,7 @@ def _for_us(text: str, norm: str, start: int, end: int) -> bool:
     fact ("we will send", "shipped", "invoice date"), or the date names a shipment. A
     bare "in/em/en N days" counts only after a demand ("please reply in 2 days", not "the
     market rose 5% in 2 days")."""
-    if norm.startswith("Ate ", start) and start >= 2 and norm[start - 2].islower():
+    if norm.startswith("Ate ", start) and norm[max(0, start - 4):start] in (" de ", " en "):
         return False  # "recibido en nuestra planta de Ate el 3 de mayo": a place, not "até"
     clause = _clause_start(norm, start)
     if _SENDER_CONFIRMS_RE.search(text, clause, start) and \

@@ -64,11 +64,12 @@ def _pesos(found: list[Money]) -> list[Money]:
     restated right after as the same sum of pesos in words ("$ 37.600.000 (treinta y
     siete millones seiscientos mil pesos)") is pesos, not US dollars: of that country, or
     of none (a person weighs a figure with no rate; in dollars it would escalate on a
-    guess). In a mail that names one peso country and writes no dollar as such (USD, US$,
-    dollars), a bare "$" is that country's ("$ 15.000.000" above "Total reclamado $
-    148.650.000 COP")."""
+    guess). Where the mail itself writes its pesos with "$" and their code ("Total
+    reclamado $ 148.650.000 COP") and no dollar as such (USD, US$), a bare "$" is those
+    pesos ("$ 15.000.000" above it)."""
     named = {m.currency for m in found if m.currency in _PESO_CURRENCIES}
     country = next(iter(named)) if len(named) == 1 else None
+    written = any(m.currency == country and m.quote.startswith("$") for m in found)
     dollars = any(m.currency == "USD" and not m.quote.startswith("$") for m in found)
     pesos = [m.currency is None and bool(_PESOS_RE.search(m.quote)) for m in found]
     out = []
@@ -76,7 +77,7 @@ def _pesos(found: list[Money]) -> list[Money]:
         restated = (i + 1 < len(found) and pesos[i + 1] and found[i + 1].amount == m.amount
                     and 0 <= found[i + 1].start - m.end <= 8)
         bare = m.currency == "USD" and m.quote.startswith("$")
-        if pesos[i] or (bare and (restated or (country and not dollars))):
+        if pesos[i] or (bare and (restated or (written and not dollars))):
             m = replace(m, currency=country)
         out.append(m)
     return out

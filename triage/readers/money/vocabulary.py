@@ -211,7 +211,6 @@ _NOT_OPEN_RE = re.compile(
     r"|si(?!\s+(?:prega|richied|chied|invita|comunic|inform|allega|trasmett))|over|above"
     r"|exceeding|more\s+than|up\s+to|acima\s+de|mais\s+de|superior(?:es)?"
     r"|m[áa]s\s+de|hasta|até|year-to-date|ytd|season|safra|temporada|average|m[ée]dia"
-    r"|across\s+all\s+(?:\w+\s+)?(?:awards|arbitrations|cases|claims|members|disputes)"
     r"|promedio|portfolio|carteira|cartera"
     # claimed by the reader (a supplier acknowledging our claim: "o valor reclamado por
     # vocês é de R$ 410.000,00", "your claim of USD 64,000")

@@ -310,10 +310,7 @@ _CLAIM_RECEIVED = _whole(
     r"(?:acknowledge|confirm)\w*\s+(?:the\s+)?receipt\s+of\s+(?:your|the)\s+(?:\w+\s+){0,2}?"
     r"(?:claim|complaint|debit\s+note)",
     r"(?:acusamos|confirmamos)\s+(?:o\s+)?recebimento\s+d[ao]s?\s+(?:sua\s+|vossa\s+)?"
-    r"(?:\w+\s+)?(?:reclama\w*|nota\s+de\s+d[ée]bito|pleito|aviso\s+de\s+sinistro)",
-    # "Analisamos ... a reclamação de vocês (QC-27-061, R$ 214.800,00)": ours, answered.
-    r"(?:analisamos|avaliamos|recebemos|verificamos)\s+(?:\S+\s+){0,6}?a\s+reclama[çc][ãa]o\s+"
-    r"de\s+voc[êe]s",
+    r"(?:\w+\s+)?(?:reclama\w*|nota\s+de\s+d[ée]bito|pleito)",
     r"recebemos\s+(?:a\s+)?(?:sua\s+|vossa\s+)?(?:carta\s+de\s+|notifica[çc][ãa]o\s+de\s+)?"
     r"reclama[çc][ãa]o\s+(?:de\s+voc[êe]s|d[ao]\s+(?!nosso|nossa)\S+)",
     r"(?:acusamos|confirmamos)\s+(?:el\s+)?recibo\s+de(?:l|\s+su|\s+la)?\s+(?:\w+\s+)?"

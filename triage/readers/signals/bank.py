@@ -136,11 +136,10 @@ BANK_CHANGE = re.compile(
         rf"yeni\s+{_BANK_TR}",
         rf"{_BANK_TR}\s+(?:de[ğg]i[şs]ti|de[ğg]i[şs]mi[şs]tir|g[üu]ncellendi)",
         rf"{_BANK_TR}\w*\s+de[ğg]i[şs]iklik",
-        # Greek ("στον νέο μας λογαριασμό", "Αλλαγή τραπεζικού λογαριασμού"), written as the
-        # rules read it: look-alike letters folded to Latin.
-        *(fold_for_rules(p).lower() for p in (
-            r"ν[έε](?:ο|ος|ου|α|ον)\s+(?:μας\s+)?(?:τραπεζικ\w*\s+)?(?:λογαριασμ\w*|iban)",
-            r"αλλαγ[ήη]\s+(?:του\s+)?(?:τραπεζικ\w*\s+)?(?:λογαριασμ\w*|iban)")),
+        # Greek: our new account ("στον νέο μας λογαριασμό"; not a new platform or e-mail
+        # account, nor a new bill), written as the rules read it: look-alike letters folded.
+        fold_for_rules(r"ν[έε](?:ο|ος|ου|α|ον)\s+μας\s+(?:τραπεζικ\w*\s+)?λογαριασμ\w*"
+                       r"(?!\s+(?:χρήστη|email|e-mail))").lower(),
         *further.BANK_CHANGE,  # Indonesian and Malay, Japanese, Korean, Thai, Arabic
     ),
 )
