@@ -222,13 +222,23 @@ def test_a_payment_to_new_bank_details_hidden_in_the_html_goes_to_a_person():
 
 # --- A seventeenth fresh set's readings (lab/data/fresh17) --------------------------------
 
-def test_a_bare_dollar_in_a_peso_mail_is_its_pesos_and_a_written_dollar_stays_one():
-    claim = ("Mayor desperdicio (14.080 kg x $ 7.250)  $ 102.080.000\n"
-             "Reproceso y menor eficiencia en hilatura $  31.570.000\n"
-             "Costos de inspección y laboratorio       $  15.000.000\n"
-             "Total reclamado                          $ 148.650.000 COP\n")
-    assert [(c.money.currency, c.money.amount) for c in money.claimed_totals(claim)] == [
-        ("COP", 148650000)]
+@pytest.mark.parametrize("claim,total", [
+    # A bare "$" in a mail that writes its own pesos with "$" and their code: those pesos.
+    ("Mayor desperdicio (14.080 kg x $ 7.250)  $ 102.080.000\n"
+     "Reproceso y menor eficiencia en hilatura $  31.570.000\n"
+     "Costos de inspección y laboratorio       $  15.000.000\n"
+     "Total reclamado                          $ 148.650.000 COP\n", ("COP", 148650000)),
+    # A price per metre is a rate, no item of the claim.
+    ("El monto de nuestra reclamación asciende a $925,000.00 MXN, integrado por:\n"
+     "  - Tela rechazada (14,300 m x $54.20): $775,060.00\n"
+     "  - Reproceso y limpieza de pacas: $96,440.00\n"
+     "  - Fletes y maniobras: $53,500.00\n", ("MXN", 925000)),
+], ids=["bare dollar of pesos", "price per metre"])
+def test_a_peso_claim_s_items_count_once_under_its_total(claim, total):
+    assert [(c.money.currency, c.money.amount) for c in money.claimed_totals(claim)] == [total]
+
+
+def test_a_written_dollar_beside_pesos_stays_one():
     both = ("Reclamamos $ 148.650.000 COP por la fibra corta y US$ 5.000 de gastos de "
             "laboratorio, más $ 2.000 de courier.")
     currencies = {c.money.currency for c in money.claimed_totals(both)}
@@ -243,15 +253,6 @@ def test_a_bare_dollar_in_a_peso_mail_is_its_pesos_and_a_written_dollar_stays_on
 ])
 def test_a_dollar_claim_beside_a_small_peso_cost_stays_in_dollars(text):
     assert ("USD", 85000) in [(a.currency, a.amount) for a in money.find_amounts(text)]
-
-
-def test_a_price_per_metre_is_no_item_of_the_claim():
-    claim = ("El monto de nuestra reclamación asciende a $925,000.00 MXN, integrado por:\n"
-             "  - Tela rechazada (14,300 m x $54.20): $775,060.00\n"
-             "  - Reproceso y limpieza de pacas: $96,440.00\n"
-             "  - Fletes y maniobras: $53,500.00\n")
-    assert [(c.money.currency, c.money.amount) for c in money.claimed_totals(claim)] == [
-        ("MXN", 925000)]
 
 
 def test_a_greek_change_of_account_goes_to_a_person_and_a_greek_invoice_does_not():
