@@ -136,9 +136,9 @@ def _figure(text: str) -> str | None:
     if not measures:
         return None
     # A price is a sum per unit ("₹ 56,800 प्रति खंडी (356 किलो)"): a market report's.
-    sums = [(a.start, a.end, a.quote) for a in find_amounts(text)
-            if not _PER_UNIT.match(text, a.end)]
-    if not find_amounts(text):
+    amounts = find_amounts(text)
+    sums = [(a.start, a.end, a.quote) for a in amounts if not _PER_UNIT.match(text, a.end)]
+    if not amounts:
         sums = [(m.start(), m.end(), m.group(0)) for m in _SUM_IN_WORDS.finditer(text)]
     for start, end, quote in sums:  # measures are in order: one bisection per sum
         i = bisect_left(measures, start - _BESIDE)

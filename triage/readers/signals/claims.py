@@ -317,8 +317,8 @@ def claim_received(text: str) -> bool:
     """Whether the sender acknowledges or accepts a claim made on it ("We acknowledge
     receipt of your notice of claim", "Aceitamos o desconto") or says the claim it
     carries, on someone else, is not on the reader: its figures are not on the reader."""
-    return _folded(text).anywhere("claim_received") or _folded(text).on_others()
-
+    doc = _folded(text)
+    return doc.anywhere("claim_received") or doc.on_others()
 
 
 def claim_is_made(text: str) -> bool:
