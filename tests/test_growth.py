@@ -15,9 +15,21 @@ def _quadratic(text: str) -> int:
     return sum(a == b for a in head for b in head)
 
 
+def _guard_fails(run, tries: int = 3) -> str:
+    """The guard's message on the first of ``tries`` runs that fails it, else "". The guard
+    gives a measurement the benefit of the doubt (one good attempt of two passes), so on
+    a machine busy enough to disturb two attempts alike a quadratic may pass once (seen:
+    beside the suite's other worker); it does not pass three times."""
+    for _ in range(tries):
+        try:
+            assert_linear(lambda n: "ab" * (n // 2), run, 256, label="quadratic")
+        except AssertionError as failure:
+            return str(failure)
+    return ""
+
+
 def test_a_quadratic_reading_fails_the_guard_and_a_linear_one_passes():
-    with pytest.raises(AssertionError, match="quadratic x4"):
-        assert_linear(lambda n: "ab" * (n // 2), _quadratic, 256, label="quadratic")
+    assert "quadratic x4" in _guard_fails(_quadratic)
     # A pure-Python pass, slow enough to be measured well before the size cap.
     assert_linear(lambda n: "ab" * (n // 2), lambda text: sum(ch == "b" for ch in text),
                   50_000, label="linear")

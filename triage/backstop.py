@@ -27,7 +27,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
-from triage.readers import dates, money
+from triage.readers import dates, money, signals
 from triage.readers.money.further import share_of
 from triage.readers.text import clip_words
 from triage.routes import Code, reason
@@ -174,12 +174,15 @@ def evaluate(
 def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
                     part_starts: tuple[int, ...], extracted: Exposure | None = None) -> None:
     """The figures the email states as claimed: one stated as the claim itself
-    escalates; any other open or conditional one that would cross the threshold goes to
-    a person with its quote, and so do amounts in several currencies that cross it only together. A
-    figure only settled, paid, withdrawn or a bound ("claims over USD 50,000") is not the
-    open claim: against a model that read the claim, it contradicts
-    nothing (issue 24's false alarms: a full-and-final settlement received, a withdrawn
-    claim, a pitch quoting "claims over $50k")."""
+    escalates, unless a newsletter or a bulletin that makes no claim tells it
+    (``signals.told_in_a_bulletin``: a tribunal's largest case of the year); any other
+    open or conditional one that would cross the threshold goes to a person with its
+    quote (the route keeps it only where the rules read a claim being made), and so do
+    amounts in several currencies that cross it only together. A figure only settled,
+    paid, withdrawn or a bound ("claims over USD 50,000") is not the open claim: against a
+    model that read the claim, it contradicts nothing (issue 24's false alarms: a
+    full-and-final settlement received, a withdrawn claim, a pitch quoting "claims over
+    $50k")."""
     totals = money.claimed_totals(text, part_starts)
     known = []
     for claimed in totals:
@@ -190,7 +193,7 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
             known.append((usd, m.quote))
             if result.exposure_usd is None or usd > result.exposure_usd:
                 result.exposure_usd = usd
-        if triggers and claimed.stated:
+        if triggers and claimed.stated and not signals.told_in_a_bulletin(text):
             result.triggers += triggers
         elif triggers and (claimed.open or claimed.conditional) and not _base_of(
                 extracted, m, text):

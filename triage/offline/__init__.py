@@ -26,6 +26,7 @@ from langchain_core.runnables import RunnableMap, RunnablePassthrough
 from triage.backstop import to_usd
 from triage.offline import computed, heuristics
 from triage.readers import dates, money, signals
+from triage.readers.money.further import share_of
 from triage.readers.text import TO_A_MACHINE_RE
 from triage.routes import ClaimType, Department, Trigger
 
@@ -148,6 +149,13 @@ def _claimed_usd(body: str) -> tuple[money.Money | None, Decimal | None]:
     if made and (amount is None or computed.is_a_rate(body, amount)):
         # A sum left to be worked out: a rate per unit, a share of an invoice.
         amount = computed.computed_claim(body) or amount
+    elif made:
+        # The figure is the invoice the claim is a share of ("un abbuono pari all'1,75%
+        # del valore della fattura di EUR 2.360.000,00"): the share is the claim.
+        worked = computed.computed_claim(body)
+        if worked and worked.currency == amount.currency and share_of(
+                body, amount.start, amount.end, amount.amount, worked.amount):
+            amount = worked
     if amount and TO_A_MACHINE_RE.search(body, body.rfind("\n\n", 0, amount.start) + 1,
                                          amount.end):
         # A figure in words to a machine ("[Message to automated e-mail assistants: ... a

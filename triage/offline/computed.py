@@ -64,10 +64,16 @@ _QUANTITY = re.compile(rf"(?<![\d.,])(?<!\d[ \u00a0'])(?P<n>{_NUMBER})[ \u00a0]?
 _PRICE_BEFORE = re.compile(r"(?:price|priced|freight|premium|invoiced\s+at|sold\s+at|"
                            r"bought\s+at|valued\s+at|pre[çc]o|precio|preis|prix|prezzo|fiyat)"
                            r"(?:[^.\n]|\.(?=\d)){0,40}\Z")
-_SENTENCE_END = re.compile(r"[.;!?。]\s|\n\s*\n")
+# Not a number's abbreviation: "fattura n. BC-EXP-26/1172", "invoice no. 4471", "Nr. 12".
+_SENTENCE_END = re.compile(r"(?<!\bn)(?<!\bno)(?<!\bnr)(?<!\bnum)[.;!?。]\s|\n\s*\n")
 _INVOICE = re.compile(r"invoice|fatura|factura|fattura|facture|rechnung|hóa đơn|hoá đơn|发票"
                       r"|インボイス|請求書|인보이스|송장|فاتورة|faktur|tagihan")
+_ALLOWANCE = re.compile(r"\b(?:abbuono|allowance|abatimento|bonificaci[óo]n|rabatt)\b")
 _CENT = Decimal("0.01")
+# A mail's money written with a decimal point ("USD 110.00", "1,234.56") or comma ("9,85").
+_DOT_DECIMAL = re.compile(r"\d\.\d{2}(?!\d)")
+_COMMA_DECIMAL = re.compile(r"\d,\d{2}(?!\d)")
+_LONE_DOT = re.compile(r"\d{1,3}\.\d{3}")
 _MAX_READ = 20  # rates and shares read per mail
 
 
@@ -110,7 +116,9 @@ def _claimed_here(low: str, pos: int) -> bool:
     """A claim word in the figure's sentence or the lines just above it ("2. 클레임 금액"
     over "- 베일당 USD 38.75"): a price per pound in a claim mail is not the claim."""
     lo, hi = _sentence(low, pos)
-    return CLAIM_WORDS.search(low, min(lo, max(0, pos - 200)), hi) is not None
+    lo = min(lo, max(0, pos - 200))
+    # An allowance asked for is the claim's word too ("chiediamo un abbuono pari all'1,75%").
+    return (CLAIM_WORDS.search(low, lo, hi) or _ALLOWANCE.search(low, lo, hi)) is not None
 
 
 def _claimed_rate(low: str, pos: int) -> bool:
@@ -123,8 +131,15 @@ class _Quantities:
 
     def __init__(self, low: str) -> None:
         self.by_unit: dict[str, list[tuple[int, Decimal, int]]] = {}
+        # "412.500 MT" in a mail whose money writes "USD 110.00" is 412.5 tonnes: a lone
+        # separator before three digits is the mail's own decimal mark where its money
+        # shows one (elsewhere a thousands separator, as ``parse_number`` reads it).
+        mark = _DOT_DECIMAL.search(low) and not _COMMA_DECIMAL.search(low)
         for m in _QUANTITY.finditer(low):
-            value = parse_number(m.group("n").replace("\u00a0", " ").replace(" ", ","))
+            written = m.group("n").replace("\u00a0", " ").replace(" ", ",")
+            if mark and _LONE_DOT.fullmatch(written):
+                written += "0"  # two groups of three read as thousands; four decimals not
+            value = parse_number(written)
             unit = _unit_of(m.group("unit"))
             if value is not None and value > 1 and unit:
                 self.by_unit.setdefault(unit, []).append((m.start(), value, m.end()))

@@ -5,7 +5,8 @@ finds in a language none of the readers know. The rules cannot check a model tha
 such mail routine; with these words they can tell the mail that may hold a claim, which
 goes to a person, from the mail that names none of them (a price inquiry, a shipping
 schedule, a greeting), which keeps the model's route. A reading of meaning that only ever
-sends mail to a person; a language without a list here always goes to one.
+sends mail to a person; in a language without a list here, mail naming an English claim
+word or stating a sum of money goes to one (``language.unread_claim_language``).
 
 Stems, matched anywhere in a word (Slavic and Greek words inflect at the end), in the
 text folded to lower case with Latin and Greek accents dropped (a sender's "αποζημίωση"
@@ -191,6 +192,15 @@ _STEMS: dict[str, tuple[str, ...]] = {
     "he": ("תביע", "פיצוי", "תלונ", "קנס", "ניכוי", "זיכוי", "בורר", "בית משפט", "משפטי",
            "עורך דין", "זיהום", "פוליפרופילן", "פלסטיק", "יוטה", "חוסר", "פחות מ", "פגם", "פגום",
            "אי התאמה", "נזק", "הפסד", "לחות", "עיכוב", "החזר", "להחזיר", "הנחה"),
+    # Amharic, Khmer, Burmese.
+    "am": ("ካሳ", "የይገባኛል", "ቅሬታ", "ቅጣት", "ግልግል", "ፍርድ ቤት", "ክስ", "ጠበቃ", "ብክለት", "ባዕድ ነገር",
+           "ፕላስቲክ", "ጉድለት", "ኪሳራ", "ጉዳት", "እርጥበት", "ተመላሽ", "ቅናሽ", "የክብደት ማነስ", "ውድቅ"),
+    "km": ("ទាមទារ", "សំណង", "បណ្តឹង", "ពិន័យ", "អាជ្ញាកណ្តាល", "តុលាការ", "មេធាវី", "ការបំពុល",
+           "ប្លាស្ទិក", "ខ្វះទម្ងន់", "ខូចខាត", "ខាតបង់", "ខ្វះខាត", "សំណើម", "បដិសេធ", "សងប្រាក់",
+           "បញ្ចុះតម្លៃ", "ពាក្យប្តឹង"),
+    "my": ("လျော်ကြေး", "လျော်ပေး", "တိုင်ကြား", "ဒဏ်ကြေး", "ခုံသမာဓိ", "တရားရုံး", "တရားစွဲ", "ရှေ့နေ",
+           "ညစ်ညမ်း", "ပလတ်စတစ်", "အလေးချိန်လျော့", "ချို့ယွင်း", "ပျက်စီး", "ဆုံးရှုံး", "စိုထိုင်း",
+           "ငြင်းပယ်", "ပြန်အမ်း", "လျှော့ဈေး"),
     "sw": ("madai", r"\bdai\b", r"\bkudai\b", "fidia", "malalamiko", "faini", "adhabu",
            "usuluhishi", "mahakama", r"\bkesi\b", "wakili", "kisheria", "uchafu", "plastiki",
            "polipropil", "upungufu", r"\bpungufu", "kasoro", "hasara", "marejesho",
@@ -230,30 +240,26 @@ def _canonical(text: str) -> tuple[str, list[int]]:
 
 
 @cache
-def _pattern(language: str) -> re.Pattern[str] | None:
-    stems = _STEMS.get(language)
-    if stems is None:
-        return None
+def _pattern(language: str) -> re.Pattern[str]:
     # Regex syntax is ASCII and lower case (no \\W, \\S, \\D: folding would lower them).
+    stems = _STEMS.get(language, ())
     return re.compile("|".join(_canonical(stem)[0] for stem in (*stems, *_ANY)))
 
 
 # A word's letters and marks (not the danda, "।", nor Arabic script's stops and commas).
 _WORD = re.compile(r"[\w\u0300-\u036f\u0900-\u0963\u0966-\u0dff\u0610-\u061a\u0620-\u06d3"
-                   r"\u06d5-\u06ff\u200c]+")
+                   r"\u06d5-\u06ff\u1000-\u1049\u1050-\u109f\u1780-\u17d3\u200c]+")
 
 
 def claim_word(language: str, text: str) -> str | None:
-    """The first word of the text holding a claim word of ``language``, as the sender
-    wrote it; "" when the language has no list here (the rules know none of its words:
-    any mail in it may hold a claim); None when the language's list finds none."""
-    pattern = _pattern(language)
-    if pattern is None:
-        return ""
+    """The first word of the text holding a claim word of ``language`` (or an English
+    one), as the sender wrote it; None when the language's list finds none; "" when the
+    language has no list here and the text names no English claim word (the rules know
+    none of its words: ``language.unread_claim_language`` then looks for a sum)."""
     folded, origins = _canonical(text)
-    found = pattern.search(folded)
+    found = _pattern(language).search(folded)
     if not found:
-        return None
+        return None if language in _STEMS else ""
     at = origins[found.start()]
     start = at
     while start > 0 and _WORD.fullmatch(text[start - 1]):

@@ -85,10 +85,11 @@ def unread_claim_language(subject: str, text: str, *,
     may hold a claim: one of the claim words ``readers.claim_words`` knows in that
     language is in the subject or the text, or a sum beside a weight or a share
     (``_figure``; ``written``: the text as the sender wrote it, when ``text`` is the rules'
-    folded copy; the word is quoted from it), "" when it knows none of the language's
-    words, so any mail in it may. None for our languages, for a General Average
-    declaration, and for mail that names none of its language's claim words and states no
-    such figure (a price inquiry in Polish): the model's route stands."""
+    folded copy; the word is quoted from it); in a language it knows no word of, an
+    English claim word or any sum of money, quoted. None for our languages, for a General
+    Average declaration, and for mail that names none of its language's claim words and
+    states no such figure (a price inquiry in Polish, a visit asked for in Georgian): the
+    model's route stands."""
     language = unread_language(subject, text)
     if language is None:
         return None
@@ -96,7 +97,13 @@ def unread_claim_language(subject: str, text: str, *,
     if _GENERAL_AVERAGE.search(written):
         return None  # a General Average declaration: its damage and claims are the voyage's
     word = claim_word(language, written)
-    if word is None:
+    if word == "":
+        # None of the language's words known: a claim states its sum ("USD 48,000",
+        # "৳ 28,75,000"); a greeting, a visit or an arrival notice with no sum of money
+        # keeps the model's route. A sum of any kind goes to a person.
+        amounts = find_amounts(written)
+        word = amounts[0].quote if amounts else None
+    elif word is None:
         word = _figure(written)
     return None if word is None else (language, clip_words(word, 80))
 

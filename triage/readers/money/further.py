@@ -109,3 +109,11 @@ def share_of(text: str, start: int, end: int, base: Decimal, part: Decimal) -> b
         if share is not None and abs(base * share / 100 - part) <= part * Decimal("0.005"):
             return True
     return False
+
+
+# A claim dismissed by the tribunal or the court, read to its sentence's end ("The
+# Claimants' claim for USD 214,600.00 for alleged quality deficiency is dismissed in its
+# entirety"): closed, however far the word stands from the figure.
+CLOSED = (r"|\b(?:is|are|was|were|been|be)\s+(?:hereby\s+)?(?:dismissed|rejected\s+in\s+"
+          r"(?:its|their)\s+entirety)\b|\b(?:foi|foram|[ée])\s+julgad[oa]s?\s+improcedentes?\b"
+          r"|\b(?:fue|fueron|es|queda)\s+desestimad[oa]s?\b|\bwird\s+abgewiesen\b")

@@ -33,7 +33,7 @@ _SUPERSEDED = "superseded"
 # Between a revised figure and the older one after it: "(before", "instead of", "in place of
 # the", "em vez de".
 _INSTEAD_OF_RE = re.compile(
-    r"\s*[(\[,;–-]?\s*(?:before|previously|formerly|earlier|was|(?:instead|in\s+place)\s+of"
+    r"\s*[(\[,;–-]?\s*(?:before|previously|previous|formerly|earlier|was|(?:instead|in\s+place)\s+of"
     r"(?:\s+(?:the|our))?|replacing|antes"
     r"|anteriormente|em\s+vez\s+de|no\s+lugar\s+de|en\s+(?:lugar|vez)\s+de|vorher|zuvor|statt"
     r"|anstelle\s+von|au\s+lieu\s+de|auparavant|invece\s+di|anzich[ée]|precedentemente)"

@@ -289,7 +289,8 @@ _CLOSED_BY_ACT_RE = re.compile(
     r"(?:foi|fue|has\s+been|was)\s+(?:feit[oa]|efetuad[oa]|realizad[oa]|efectuad[oa]|received|credited)"
     r"|[öo]deme\w*\s+(?:\S+\s+){0,3}?(?:ald[ıi]k|tahsil\s+ett\w*)"
     r"|đã\s+nhận\s+(?:được\s+)?(?:khoản\s+)?(?:thanh\s+to[áa]n|tiền|chuyển\s+khoản))"
-    r"(?![^\W\d_])|撤回.{0,6}索赔|撤销.{0,6}索赔|取消.{0,6}借记单|收到.{0,8}(?:款项|付款|汇款|转账)",
+    r"(?![^\W\d_])|撤回.{0,6}索赔|撤销.{0,6}索赔|取消.{0,6}借记单|收到.{0,8}(?:款项|付款|汇款|转账)"
+    + further.CLOSED,
     re.IGNORECASE,
 )
 # A claim revised: "we revise our claim from USD 58,900 to USD 47,300", "reduzieren unsere

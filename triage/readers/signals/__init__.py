@@ -57,6 +57,7 @@ words, claim types), ``bank`` (bank changes, account identifiers) and ``senders`
 from __future__ import annotations
 
 from triage.readers.signals.bank import BANK_CHANGE, bank_accounts, bank_change_signal
+from triage.readers.signals.bulletins import told_in_a_bulletin
 from triage.readers.signals.claims import (
     claim_is_made,
     claim_received,
@@ -93,5 +94,6 @@ __all__ = [
     "is_negated",
     "sender_lookalikes",
     "threat_signal",
+    "told_in_a_bulletin",
     "words",
 ]

@@ -62,9 +62,11 @@ _CLAIM_ASSERTION = _whole(
     r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+|still\s+|therefore\s+|thus\s+|"
     r"accordingly\s+|formally\s+)?(?:claim|dispute|"
     r"maintain)",
-    # Not a file's number: an insurer's "our claim no. BTC-27-1140" is its reference.
+    # Not a file's number: an insurer's "our claim no. BTC-27-1140" is its reference; nor
+    # a noun it qualifies ("our clients cut claim payouts by 31 %": a pitch's statistic).
     r"(?:our|nossa|nosso|nuestra|nuestro)\s+(?:\w+\s+){0,2}?(?:claim|reclama[çc][ãa]o|reclamo|"
-    r"reclamaci[óo]n|pleito)(?!\s*(?:no\b|n[º°o]\.|nr\b|number|ref\b|ref\.|reference|#|file))",
+    r"reclamaci[óo]n|pleito)(?!\s*(?:no\b|n[º°o]\.|nr\b|number|ref\b|ref\.|reference|#|file|"
+    r"payouts?\b|costs\b|ratios?\b|volumes?\b|intake\b|handling\b|management\b))",
     r"reclamamos", r"responsabilizamos", r"pleiteamos", r"cobraremos",
     # "we hold you fully liable", "we hold Buriti Cotton responsible" (not the carrier).
     r"(?:we|i)\s+(?:hereby\s+|shall\s+|will\s+|must\s+|therefore\s+)?hold\s+(?!(?:the\s+|our\s+)?"
@@ -83,6 +85,14 @@ _CLAIM_ASSERTION = _whole(
     r"(?:\w+\s+){0,2}?claim",
     r"(?:our|my)\s+(?:\w+\s+)?(?:loss(?:es)?|damages?)(?!\s+ratio)\s+(?:\S+\s+){0,4}?(?:is|are|"
     r"amounts?\s+to|comes?\s+to|totals?)",
+    # "Nosso custo com paradas, limpeza das máquinas ... soma R$ 287.500,00", "nuestras
+    # pérdidas ascienden a": a loss, or a cost the goods caused, summed.
+    r"(?:nosso|nossos|nossa|nossas|nuestro|nuestros|nuestra|nuestras)\s+(?:\w+\s+)?"
+    r"(?:preju[íi]zos?|perdas?|danos|p[ée]rdidas?|perjuicios?|da[ñn]os|(?:custos?|costos?)\s+"
+    r"(?:adicionais|adicionales|extras?|com\s+(?:\S+\s+){0,2}?(?:paradas?|retrabalho|"
+    r"limpeza|reprocess\w*|devolu\w*|armazenagem)))\s+(?:\S+\s+){0,12}?(?:soma|somam|"
+    r"totaliza\w*|chega\w*\s+a|ascende\w*\s+a|[ée]\s+de|s[ãa]o\s+de|suma|suman|asciende\w*|"
+    r"es\s+de|son\s+de)",
     # A demand: "we request price allowance of", "we will not accept less than", "não
     # aceitaremos menos que".
     r"(?:we|i)\s+(?:hereby\s+|kindly\s+|therefore\s+)?(?:request|demand|require|ask\s+for|seek)\s+"

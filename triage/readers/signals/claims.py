@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from triage.readers import money
-from triage.readers.signals.document import _Doc, _folded, _quoted
+from triage.readers.signals.document import _Doc, _folded, _quoted, _yours
 from triage.readers.signals.matching import _MAX_CANDIDATES
 from triage.readers.signals.negation import _post_negated, _pre_negated
 from triage.readers.signals.threats import (
@@ -337,7 +337,8 @@ def claim_is_made(text: str) -> bool:
             # A claim received or accepted: the one quoted below (">") is the reader's own.
             made = any(_act_in_sentence(doc, m) for p in patterns
                        for m in _iter_affirmed(doc, p)
-                       if not (received and _quoted(doc, m.start())))
+                       if not ((received and _quoted(doc, m.start()))
+                               or (p is CLAIM_WORDS and _yours(doc, m.start()))))
         # A sender acknowledging the reader's claim quotes its figures: no claim of its own.
         if not (made or closed or received or doc.on_others()) and (
                 CLAIM_WORDS.search(doc.low) or doc.anywhere("claim_assertion")

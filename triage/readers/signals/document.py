@@ -159,6 +159,16 @@ def _folded(text: str) -> _Doc:
     return _doc(fold_for_rules(text))
 
 
+# The reader's own claim named: "further to your dispute of invoice ...", "your claim".
+_YOURS = re.compile(r"\byour\s+(?:\w+\s+)?$")
+
+
+def _yours(doc: _Doc, pos: int) -> bool:
+    """Whether the word at ``pos`` is the reader's ("your dispute"): the sender answering
+    a claim made on it, not making one (its own words elsewhere still may)."""
+    return _YOURS.search(doc.low, max(0, pos - 30), pos) is not None
+
+
 def _quoted(doc: _Doc, pos: int) -> bool:
     """Whether ``pos`` stands in the quoted thread: on a quoted line ("> ..."), or below
     a reply's header ("-----Mensagem original-----", "On ... wrote:")."""
