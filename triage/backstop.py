@@ -174,8 +174,8 @@ def evaluate(
 def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
                     part_starts: tuple[int, ...], extracted: Exposure | None = None) -> None:
     """The figures the email states as claimed: one stated as the claim itself
-    escalates, unless a newsletter or a bulletin that makes no claim tells it
-    (``signals.told_in_a_bulletin``: a tribunal's largest case of the year); any other
+    escalates, unless a newsletter or a bulletin that makes no claim tells it in round
+    millions (``signals.told_in_a_bulletin``: a tribunal's largest case of the year); any other
     open or conditional one that would cross the threshold goes to a person with its
     quote (the route keeps it only where the rules read a claim being made), and so do
     amounts in several currencies that cross it only together. A figure only settled,
@@ -193,7 +193,7 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
             known.append((usd, m.quote))
             if result.exposure_usd is None or usd > result.exposure_usd:
                 result.exposure_usd = usd
-        if triggers and claimed.stated and not signals.told_in_a_bulletin(text):
+        if triggers and claimed.stated and not signals.told_in_a_bulletin(text, m.quote):
             result.triggers += triggers
         elif triggers and (claimed.open or claimed.conditional) and not _base_of(
                 extracted, m, text):

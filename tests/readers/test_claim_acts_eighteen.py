@@ -35,7 +35,7 @@ BULLETIN = (
 
 
 def test_a_bulletin_s_largest_case_is_no_exposure_and_a_claim_in_a_bulletin_s_dress_is():
-    assert signals.told_in_a_bulletin(BULLETIN)
+    assert signals.told_in_a_bulletin(BULLETIN, "7,9 Mio. USD")
     assert not _escalates(BULLETIN)
     # The same stated figure in a mail that makes the claim escalates.
     claim = ("Sehr geehrte Damen und Herren,\n\nwir haben in 40 Ballen Polypropylen "
@@ -43,8 +43,22 @@ def test_a_bulletin_s_largest_case_is_no_exposure_and_a_claim_in_a_bulletin_s_dr
     assert _escalates(claim)
     # A claim made in a newsletter's dress ("unsubscribe" under it) is still made.
     dressed = (claim + "\n\nMonthly update for our suppliers. To unsubscribe, reply STOP.")
-    assert not signals.told_in_a_bulletin(dressed)
+    assert not signals.told_in_a_bulletin(dressed, "79.000 USD")
     assert _escalates(dressed)
+
+
+@pytest.mark.parametrize("footer", [
+    "To unsubscribe from these emails click here.",
+    "I will be out of the office from 20 May; please contact my colleague.",
+    "Informativo LGPD: esta mensagem pode conter informações confidenciais.",
+    "Obs.: o curso de classificação custa R$ 1.200 por participante.",
+])
+def test_an_exact_sum_claimed_above_any_footer_still_escalates(footer):
+    # A claim states its sum; only a bulletin's round millions are the story's.
+    claim = ("Prezados,\n\nValor da reclamação: US$ 90.000,00 referente a 40 fardos do lote "
+             "2214 contaminados com polipropileno (laudo anexo). Aguardamos retorno em 10 "
+             "dias.\n\nAtenciosamente,\nDepto. de Qualidade\n")
+    assert _escalates(claim + footer)
 
 
 @pytest.mark.parametrize("routine", [
@@ -77,9 +91,15 @@ def test_a_claim_dismissed_by_the_tribunal_is_closed_and_one_not_dismissed_is_op
     award = ("(a) The Claimants' claim for USD 214,600.00 for alleged quality deficiency is "
              "dismissed in its entirety;")
     assert not [c for c in money.claimed_totals(award) if c.open]
-    still = ("The tribunal has not dismissed our claim. We maintain our claim for USD "
-             "214,600.00 for the quality deficiency.")
-    assert [c.money.amount for c in money.claimed_totals(still) if c.open] == [214600]
+    for still in (
+            "The tribunal has not dismissed our claim. We maintain our claim for USD "
+            "214,600.00 for the quality deficiency.",
+            "Our claim for USD 214,600.00 for the 40 bales, which has not been dismissed by "
+            "any tribunal, remains open.",
+            # An argument or a defence dismissed closes no claim.
+            "We claim USD 214,600.00, since your arguments were rejected in their entirety.",
+            "We claim USD 214,600.00 as your force majeure defence has been dismissed."):
+        assert [c.money.amount for c in money.claimed_totals(still) if c.open] == [214600]
 
 
 def test_a_claim_revised_with_its_previous_figure_cancelled_counts_the_revised_one():
@@ -87,19 +107,24 @@ def test_a_claim_revised_with_its_previous_figure_cancelled_counts_the_revised_o
             "cancelled).\n\n-----Original Message-----\nWe claim USD 72,000.00 for the "
             "difference in quality.")
     assert [c.money.amount for c in money.claimed_totals(text)] == [Decimal("46250.00")]
-    # Two claims of one currency, neither said to replace the other, still add up.
-    both = "We claim USD 46,250.00 for leaf grade and USD 72,000.00 for colour."
-    assert [c.money.amount for c in money.claimed_totals(both)] == [Decimal("118250.00")]
+    # Two claims of one currency, neither said to replace the other, still add up: an
+    # older one "previous" but still unpaid too.
+    for both in ("We claim USD 46,250.00 for leaf grade and USD 72,000.00 for colour.",
+                 "We have revised our claim for lot 2215 to USD 46,250.00 (previous USD "
+                 "72,000.00 for lot 2214 remains unpaid and is added to it)."):
+        assert [c.money.amount for c in money.claimed_totals(both)] == [Decimal("118250.00")]
 
 
-def test_a_loss_summed_in_portuguese_is_a_claim_and_a_cost_quoted_in_an_offer_is_not():
-    claim = ("O algodão do lote GO-2526-01530 apresentou forte pegajosidade já na abertura dos "
-             "fardos. Nosso custo com paradas, limpeza das máquinas e perda de produtividade "
-             "soma R$ 287.500,00. Solicitamos posicionamento de vocês.")
-    assert signals.claim_is_made(claim)
-    assert not signals.claim_is_made(
-        "Nosso custo de frete até Santos soma R$ 12.000,00 por contêiner; por isso o preço "
-        "FOB fica em 78 c/lb.")
+def test_goods_that_showed_a_defect_make_a_claim_and_a_cost_or_a_passing_lot_do_not():
+    assert signals.claim_is_made(
+        "O algodão do lote GO-2526-01530 (contrato CBS-27-0121, 420 fardos, NF 8.127) "
+        "apresentou forte pegajosidade já na abertura dos fardos. Nosso custo com paradas "
+        "soma R$ 287.500,00. Solicitamos posicionamento de vocês.")
+    for routine in (
+            "Nosso custo de frete até Santos soma R$ 12.000,00 por contêiner; por isso o "
+            "preço FOB fica em 78 c/lb.",
+            "O lote apresentou micronaire 4,1 e resistência 31 g/tex, dentro do contrato."):
+        assert not signals.claim_is_made(routine), routine
 
 
 def test_the_reader_s_own_dispute_answered_is_no_claim_and_a_claim_beside_it_is():
@@ -129,26 +154,40 @@ def test_a_share_of_the_invoice_is_the_claim_and_not_the_invoice_it_is_worked_fr
     assert _claimed_usd(whole)[0].amount == Decimal("412680.00")
 
 
+@pytest.mark.parametrize("text,total", [
+    # No lot weighs 412,500 tonnes: "412.500 MT" is 412.5.
+    ("We request allowance of USD 110.00 per MT on the invoiced net weight of 412.500 MT.",
+     Decimal("45375.00")),
+    # "2.500 toneladas" is two and a half thousand, whatever the dollar's decimal point.
+    ("Reclamamos um desconto de USD 25.00 por tonelada sobre as 2.500 toneladas embarcadas.",
+     Decimal("62500.00")),
+])
+def test_tonnes_written_with_a_lone_separator_read_as_a_lot_can_weigh(text, total):
+    assert computed.computed_claim(text).amount == total
+
+
 GEORGIAN = ("გამარჯობა, გვსურს თქვენი ოფისის მონახულება ოქტომბერში და ბამბის ნიმუშების "
             "ნახვა. გთხოვთ შეგვატყობინოთ თქვენთვის მოსახერხებელი თარიღი.")
 
 
 def test_a_language_without_words_goes_to_a_person_only_with_a_sum_or_a_claim_word():
+    assert claim_word("ka", GEORGIAN) == ""
     assert unread_claim_language("", GEORGIAN) is None
     language, quote = unread_claim_language("", GEORGIAN + " ზარალი USD 48,000.00")
     assert (language, quote) == ("ka", "USD 48,000.00")
     assert unread_claim_language("", GEORGIAN + " claim")[1] == "claim"
 
 
-@pytest.mark.parametrize("language,claim,routine", [
-    ("am", "በ12 ባሎች ውስጥ ፕላስቲክ ስላገኘን ካሳ እንጠይቃለን።", "የጥጥ ናሙናዎችን እና የዋጋ መረጃ እንዲልኩልን እንጠይቃለን።"),
-    ("km", "យើងទាមទារសំណងសម្រាប់ការខូចខាតនៃកប្បាស។", "យើងសូមជម្រាបថា កុងតឺន័រនឹងមកដល់កំពង់ផែនៅថ្ងៃច័ន្ទ។"),
-    ("my", "ဝါဂွမ်းထဲတွင် ပလတ်စတစ် တွေ့ရှိသဖြင့် လျော်ကြေး တောင်းဆိုပါသည်။",
-     "အောက်တိုဘာလတွင် သင်တို့ရုံးကို လာရောက်လည်ပတ်လိုပါသည်။"),
-], ids=["Amharic", "Khmer", "Burmese"])
-def test_amharic_khmer_and_burmese_claim_words(language, claim, routine):
-    assert claim_word(language, claim)
-    assert claim_word(language, routine) is None
+@pytest.mark.parametrize("claim,language,quote", [
+    ("ბატონებო, ლოტ 2214-ის 40 ჩალაში აღმოვაჩინეთ პლასტმასი. ვითხოვთ ზარალის ანაზღაურებას "
+     "90 000 აშშ დოლარის ოდენობით 14 დღის ვადაში.", "ka", "90 000 აშშ დოლარ"),
+    ("ልዩነቱን 90,000 የአሜሪካ ዶላር በ14 ቀናት ውስጥ እንድትከፍሉን እንጠይቃለን። የጥጥ ጥራት ጉድለት ተገኝቷል።",
+     "am", "90,000 የአሜሪካ ዶላር"),
+    ("ဝါဂွမ်းအရည်အသွေး ချို့ယွင်းသဖြင့် အမေရိကန်ဒေါ်လာ 90,000 ကို ၁၄ ရက်အတွင်း ပေးချေရန် "
+     "တောင်းဆိုအပ်ပါသည်။", "my", "ဒေါ်လာ 90,000"),
+], ids=["Georgian", "Amharic", "Burmese"])
+def test_a_sum_named_in_words_in_an_unlisted_language_goes_to_a_person(claim, language, quote):
+    assert unread_claim_language("", " ".join([claim] * 3)) == (language, quote)
 
 
 @pytest.mark.django_db  # the decision reads the correspondents

@@ -70,10 +70,9 @@ _INVOICE = re.compile(r"invoice|fatura|factura|fattura|facture|rechnung|hóa đ�
                       r"|インボイス|請求書|인보이스|송장|فاتورة|faktur|tagihan")
 _ALLOWANCE = re.compile(r"\b(?:abbuono|allowance|abatimento|bonificaci[óo]n|rabatt)\b")
 _CENT = Decimal("0.01")
-# A mail's money written with a decimal point ("USD 110.00", "1,234.56") or comma ("9,85").
-_DOT_DECIMAL = re.compile(r"\d\.\d{2}(?!\d)")
-_COMMA_DECIMAL = re.compile(r"\d,\d{2}(?!\d)")
-_LONE_DOT = re.compile(r"\d{1,3}\.\d{3}")
+# More tonnes than any lot or shipment of cotton weighs (a Panamax holds about 60,000).
+_MOST_TONNES = Decimal(100_000)
+_LONE_SEPARATOR = re.compile(r"\d{1,3}[.,]\d{3}")
 _MAX_READ = 20  # rates and shares read per mail
 
 
@@ -131,16 +130,15 @@ class _Quantities:
 
     def __init__(self, low: str) -> None:
         self.by_unit: dict[str, list[tuple[int, Decimal, int]]] = {}
-        # "412.500 MT" in a mail whose money writes "USD 110.00" is 412.5 tonnes: a lone
-        # separator before three digits is the mail's own decimal mark where its money
-        # shows one (elsewhere a thousands separator, as ``parse_number`` reads it).
-        mark = _DOT_DECIMAL.search(low) and not _COMMA_DECIMAL.search(low)
         for m in _QUANTITY.finditer(low):
             written = m.group("n").replace("\u00a0", " ").replace(" ", ",")
-            if mark and _LONE_DOT.fullmatch(written):
-                written += "0"  # two groups of three read as thousands; four decimals not
             value = parse_number(written)
             unit = _unit_of(m.group("unit"))
+            if unit == "mt" and value is not None and value >= _MOST_TONNES \
+                    and _LONE_SEPARATOR.fullmatch(written):
+                # "412.500 MT": a lone separator before three digits reads as thousands
+                # ("2.500 toneladas"), but no lot weighs 412,500 tonnes: a decimal.
+                value /= 1000
             if value is not None and value > 1 and unit:
                 self.by_unit.setdefault(unit, []).append((m.start(), value, m.end()))
 

@@ -99,10 +99,10 @@ def unread_claim_language(subject: str, text: str, *,
     word = claim_word(language, written)
     if word == "":
         # None of the language's words known: a claim states its sum ("USD 48,000",
-        # "৳ 28,75,000"); a greeting, a visit or an arrival notice with no sum of money
-        # keeps the model's route. A sum of any kind goes to a person.
+        # "90 000 აშშ დოლარის", "dala 90,000"); a greeting, a visit or an arrival notice
+        # with no sum of money keeps the model's route. A sum of any kind goes to a person.
         amounts = find_amounts(written)
-        word = amounts[0].quote if amounts else None
+        word = amounts[0].quote if amounts else _sum_named(written)
     elif word is None:
         word = _figure(written)
     return None if word is None else (language, clip_words(word, 80))
@@ -125,6 +125,30 @@ _SUM_IN_WORDS = re.compile(
     r"|euro|ευρώ|यूरो|ইউরো|یورو|אירו|रुप|টাকা|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč"
     r"|forint|ft\b|lei\b|shekel|שקל|ریال|تومان|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט)",
     re.IGNORECASE)
+# A currency named in words, in any script, and a number of three digits or more near
+# it: a sum in a language the rules know no word of ("90 000 აშშ დოლარის", "dala
+# 90,000", "amadola angu-90 000", "90,000 የአሜሪካ ዶላር", "ကျပ် ၁၀၀,၀၀၀").
+_MONEY_WORD = re.compile(
+    r"d[oa]l+ar|doolar|\bdala\b|dola\b|amadola|долар|доллар|δολάρ|ডলার|डॉलर|ڈالر|دلار|דולר|"
+    r"დოლარ|դոլար|ໂດລາ|ដុល្លារ|ဒေါ်လာ|ዶላር|ഡോളർ|ಡಾಲರ್|ඩොලර්|డాలర్|euro|евро|євро|ευρώ|"
+    r"ევრო|եվրո|ዩሮ|\b(?:usd|eur|brl|naira|rand|birr)\b|ლარ|դրամ|төгрөг|ກີບ|រៀល|ကျပ်|ብር|"
+    r"රුපියල්|രൂപ|ರೂಪಾಯಿ|రూపాయ|रुपय|रुपए|টাকা|ریال|تومان|ريال|جنيه|درهم",
+    re.IGNORECASE)
+_DIGITS = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]?\d){2,}")
+_MONEY_REACH = 40
+
+
+def _sum_named(text: str) -> str | None:
+    """The words around the first currency named in words with a number of three digits
+    or more within _MONEY_REACH characters of it, or None."""
+    for m in _MONEY_WORD.finditer(text):
+        lo, hi = max(0, m.start() - _MONEY_REACH), m.end() + _MONEY_REACH
+        number = _DIGITS.search(text, lo, hi)
+        if number:
+            return text[min(m.start(), number.start()):max(m.end(), number.end())]
+    return None
+
+
 # A sum and a weight or share read together: within this many characters.
 _BESIDE = 400
 _PER_UNIT = re.compile(r"\s{0,3}(?:/|per\b|प्रति|প্রতি|فی|每)", re.IGNORECASE)

@@ -113,7 +113,16 @@ def share_of(text: str, start: int, end: int, base: Decimal, part: Decimal) -> b
 
 # A claim dismissed by the tribunal or the court, read to its sentence's end ("The
 # Claimants' claim for USD 214,600.00 for alleged quality deficiency is dismissed in its
-# entirety"): closed, however far the word stands from the figure.
-CLOSED = (r"|\b(?:is|are|was|were|been|be)\s+(?:hereby\s+)?(?:dismissed|rejected\s+in\s+"
-          r"(?:its|their)\s+entirety)\b|\b(?:foi|foram|[ée])\s+julgad[oa]s?\s+improcedentes?\b"
-          r"|\b(?:fue|fueron|es|queda)\s+desestimad[oa]s?\b|\bwird\s+abgewiesen\b")
+# entirety"): closed, however far the word stands from the figure. The claim and its sum
+# are named before the verb, and the verb is not negated ("our claim, which has not been
+# dismissed", "que não foi julgada improcedente"); a defence dismissed closes nothing.
+CLOSED = (r"|\b(?:claims?\s+(?:of|for|amounting\s+to|in\s+the\s+amount\s+of)|reclama[çc][ãa]o\s+"
+          r"(?:de|no\s+valor\s+de)|reclamos?\s+(?:de|por)|reclamaci[óo]n\s+(?:de|por)|"
+          r"forderung\s+(?:von|über))\s+(?:usd|us\$|\$|eur|€|r\$|brl|gbp|£)\s?\d"
+          # ...up to its verb, in the same clause ("..., as your defence has been dismissed"
+          # is another's).
+          r"(?:(?!\b(?:as|since|because|while|but|and|your|their|que|porque|pois|weil)\b)"
+          r"[^.;!?\n]|[.,]\d){0,80}?"
+          r"(?:\b(?:is|are|was|were|has\s+been|have\s+been|had\s+been)\s+(?:hereby\s+)?dismissed"
+          r"|(?<!n[ãa]o\s)\b(?:foi|foram)\s+julgad[oa]s?\s+improcedentes?"
+          r"|(?<!no\s)\b(?:fue|fueron)\s+desestimad[oa]s?|\bwurde\s+abgewiesen)\b")

@@ -33,11 +33,20 @@ _SUPERSEDED = "superseded"
 # Between a revised figure and the older one after it: "(before", "instead of", "in place of
 # the", "em vez de".
 _INSTEAD_OF_RE = re.compile(
-    r"\s*[(\[,;–-]?\s*(?:before|previously|previous|formerly|earlier|was|(?:instead|in\s+place)\s+of"
+    r"\s*[(\[,;–-]?\s*(?:before|previously|formerly|earlier|was|(?:instead|in\s+place)\s+of"
     r"(?:\s+(?:the|our))?|replacing|antes"
     r"|anteriormente|em\s+vez\s+de|no\s+lugar\s+de|en\s+(?:lugar|vez)\s+de|vorher|zuvor|statt"
     r"|anstelle\s+von|au\s+lieu\s+de|auparavant|invece\s+di|anzich[ée]|precedentemente)"
     r"\s*:?\s*", re.IGNORECASE)
+
+# "USD 46,250.00 (previous USD 72,000.00 is cancelled)": the older figure in brackets,
+# said cancelled, withdrawn or replaced right after it (an older claim "previous ...
+# still outstanding" stands).
+_PREVIOUS_RE = re.compile(r"\s*[(\[]\s*(?:the\s+)?previous(?:\s+(?:claim|figure|amount))?"
+                          r"(?:\s+of)?\s*:?\s*", re.IGNORECASE)
+_CANCELLED_AFTER_RE = re.compile(
+    r"\s*(?:is|was|has\s+been|being)?\s*(?:hereby\s+)?(?:cancell?ed|withdrawn|void|replaced|"
+    r"superseded|no\s+longer\s+(?:valid|applies|claimed))", re.IGNORECASE)
 
 # Between a figure and the one replacing it: "USD 61,200.00 -> withdrawn and replaced by
 # Revised claim: USD 47,900.00", "substituído por", "ersetzt durch". No other figure
@@ -173,7 +182,9 @@ def _revised_before(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]
         new, old = amounts[i], amounts[i + 1]
         if old.currency != new.currency or old.start - new.end > _REVISION_GAP:
             continue
-        if not _INSTEAD_OF_RE.fullmatch(text, new.end, old.start):
+        if not (_INSTEAD_OF_RE.fullmatch(text, new.end, old.start) or (
+                _PREVIOUS_RE.fullmatch(text, new.end, old.start)
+                and _CANCELLED_AFTER_RE.match(text, old.end))):
             continue
         lo = ctx.sentence_start(new.start, _SENTENCE_WINDOW)
         verb_lo = min(lo, max(ctx.paragraph_start(new.start), new.start - _REVISION_VERB))

@@ -28,6 +28,10 @@ _FINDING = _whole(
     r"molhad[oa]s?|mojad[oa]s?)",
     r"(?:bales|lots?|cotton|fardos|lotes?|algodão|pacas|algodón|goods|cargo)\s{1,3}"
     r"(?:contaminad[oa]s?|afetad[oa]s?|afectad[oa]s?|rejeitad[oa]s?|rechazad[oa]s?)",
+    # The goods showed the defect: "o algodão do lote GO-2526-01530 (...) apresentou forte
+    # pegajosidade", "las pacas presentaron humedad".
+    r"(?:fardos|lotes?|algod[ãa]o|pacas|algod[óo]n|mercadoria|mercanc[íi]a)\s+"
+    r"(?:(?:[^.;!?\n]|\.\d){0,80}?\s)?(?:apresentou|apresentaram|present[óo]|presentaron)",
     r"(?:we|i)\s+(?:hereby\s+|must\s+|will\s+|shall\s+|now\s+)?reject",
     # A refusal of the goods is a rejection too: "we cannot accept this cotton".
     rf"(?:we|i)\s+(?:cannot|can\s+not|can['’]t|will\s+not|won['’]t|shall\s+not)\s+accept\s+"
@@ -85,14 +89,6 @@ _CLAIM_ASSERTION = _whole(
     r"(?:\w+\s+){0,2}?claim",
     r"(?:our|my)\s+(?:\w+\s+)?(?:loss(?:es)?|damages?)(?!\s+ratio)\s+(?:\S+\s+){0,4}?(?:is|are|"
     r"amounts?\s+to|comes?\s+to|totals?)",
-    # "Nosso custo com paradas, limpeza das máquinas ... soma R$ 287.500,00", "nuestras
-    # pérdidas ascienden a": a loss, or a cost the goods caused, summed.
-    r"(?:nosso|nossos|nossa|nossas|nuestro|nuestros|nuestra|nuestras)\s+(?:\w+\s+)?"
-    r"(?:preju[íi]zos?|perdas?|danos|p[ée]rdidas?|perjuicios?|da[ñn]os|(?:custos?|costos?)\s+"
-    r"(?:adicionais|adicionales|extras?|com\s+(?:\S+\s+){0,2}?(?:paradas?|retrabalho|"
-    r"limpeza|reprocess\w*|devolu\w*|armazenagem)))\s+(?:\S+\s+){0,12}?(?:soma|somam|"
-    r"totaliza\w*|chega\w*\s+a|ascende\w*\s+a|[ée]\s+de|s[ãa]o\s+de|suma|suman|asciende\w*|"
-    r"es\s+de|son\s+de)",
     # A demand: "we request price allowance of", "we will not accept less than", "não
     # aceitaremos menos que".
     r"(?:we|i)\s+(?:hereby\s+|kindly\s+|therefore\s+)?(?:request|demand|require|ask\s+for|seek)\s+"

@@ -188,7 +188,7 @@ _NEWSLETTER = (
     # Genres whose alarming words name a topic: event programmes, auto-replies, reports.
     r"save\s+the\s+date|temario|programa[çc][ãa]o\s+do\s+evento|inscri[çc][õo]es\s+abertas|"
     r"inscripciones\s+abiertas|register\s+now|inscri[çc][õo]es\s+at[ée]|carga\s+hor[áa]ria|"
-    r"(?:por|per)\s+participante?|(?<![^\n])(?:informativo|rundschreiben)|out\s+of\s+(?:the\s+)?office|"
+    r"(?:por|per)\s+participante?|\A(?:informativo|rundschreiben)|out\s+of\s+(?:the\s+)?office|"
     r"fora\s+do\s+escrit[óo]rio|ausente\s+do\s+escrit[óo]rio|fuera\s+de\s+(?:la\s+)?oficina|"
     r"resposta\s+autom[áa]tica|respuesta\s+autom[áa]tica|auto-?reply|automatic\s+reply|"
     r"market\s+report|weekly\s+report|relat[óo]rio\s+(?:semanal|de\s+mercado)|"
