@@ -284,6 +284,16 @@ PUT_OR_TOLD += [
      "arbitrato ICA.",
      "Il reclamo è chiuso e la Filatura rinuncia alla domanda di arbitrato ICA che era stata "
      "preannunciata."),
+    # The reader's own dispute answered (fresh18) is no claim; the sender's beside it is.
+    ("Further to your dispute of our invoice, we maintain our claim: we found plastic in 18 "
+     "bales and claim USD 4,860.00.",
+     "Further to your dispute of invoice ATL-INV-27-55310, we confirm that detention was "
+     "charged in error on 18 containers. Credit note CN-27-0412 for USD 4,860.00 is attached."),
+    # Goods that showed a defect (fresh18); a lot that showed its values within contract.
+    ("O algodão do lote GO-2526-01530 (contrato CBS-27-0121, 420 fardos, NF 8.127) apresentou "
+     "forte pegajosidade já na abertura dos fardos. Nosso custo com paradas soma R$ 287.500,00.",
+     "O lote apresentou micronaire 4,1 e resistência 31 g/tex, dentro do contrato. Nosso custo "
+     "de frete até Santos soma R$ 12.000,00 por contêiner."),
 ]
 
 

@@ -115,28 +115,6 @@ def test_a_claim_revised_with_its_previous_figure_cancelled_counts_the_revised_o
         assert [c.money.amount for c in money.claimed_totals(both)] == [Decimal("118250.00")]
 
 
-def test_goods_that_showed_a_defect_make_a_claim_and_a_cost_or_a_passing_lot_do_not():
-    assert signals.claim_is_made(
-        "O algodão do lote GO-2526-01530 (contrato CBS-27-0121, 420 fardos, NF 8.127) "
-        "apresentou forte pegajosidade já na abertura dos fardos. Nosso custo com paradas "
-        "soma R$ 287.500,00. Solicitamos posicionamento de vocês.")
-    for routine in (
-            "Nosso custo de frete até Santos soma R$ 12.000,00 por contêiner; por isso o "
-            "preço FOB fica em 78 c/lb.",
-            "O lote apresentou micronaire 4,1 e resistência 31 g/tex, dentro do contrato."):
-        assert not signals.claim_is_made(routine), routine
-
-
-def test_the_reader_s_own_dispute_answered_is_no_claim_and_a_claim_beside_it_is():
-    answer = ("Further to your dispute of invoice ATL-INV-27-55310, we confirm that detention "
-              "was charged in error on 18 containers. Credit note CN-27-0412 for USD 4,860.00 "
-              "is attached.")
-    assert not signals.claim_is_made(answer)
-    assert signals.claim_is_made(
-        "Further to your dispute of our invoice, we maintain our claim: we found plastic in "
-        "18 bales and claim USD 4,860.00.")
-
-
 def test_a_share_of_the_invoice_is_the_claim_and_not_the_invoice_it_is_worked_from():
     text = ("Reclamo per umidità eccessiva\nLe prove hanno rilevato un tasso di umidità medio "
             "del 10,9% contro il massimo contrattuale dell'8,5%.\n\nChiediamo un abbuono pari "
