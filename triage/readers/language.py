@@ -120,19 +120,21 @@ _GENERAL_AVERAGE = re.compile(
 _NUMBER = r"\d[\d.,'\u00a0\u202f ]{0,14}\s?"
 _MEASURE = re.compile(
     _NUMBER + r"(?:kgs?\b|кг|%|٪|кило|κιλ|किलो|কিলো|کلو|کیلو|ק\"ג|kilo)", re.IGNORECASE)
+# The dollar, the euro, the taka, the rial and the toman, in the words both readings
+# below know.
+_CURRENCY_WORDS = "доллар|долар|डॉलर|ডলার|ڈالر|دلار|דולר|евро|євро|euro|ευρώ|টাকা|ریال|تومان"
 _SUM_IN_WORDS = re.compile(
-    _NUMBER + r"(?:доллар|долар|dolar|δολάρι|डॉलर|ডলার|ڈالر|دلار|דולר|dola|dollar|евро|євро"
-    r"|euro|ευρώ|यूरो|ইউরো|یورو|אירו|रुप|টাকা|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč"
-    r"|forint|ft\b|lei\b|shekel|שקל|ریال|تومان|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט)",
+    _NUMBER + r"(?:" + _CURRENCY_WORDS + r"|dolar|δολάρι|dola|dollar"
+    r"|यूरो|ইউরো|یورو|אירו|रुप|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč"
+    r"|forint|ft\b|lei\b|shekel|שקל|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט)",
     re.IGNORECASE)
 # A currency named in words, in any script, and a number of three digits or more near
 # it: a sum in a language the rules know no word of ("90 000 აშშ დოლარის", "dala
 # 90,000", "amadola angu-90 000", "90,000 የአሜሪካ ዶላር", "ကျပ် ၁၀၀,၀၀၀").
 _MONEY_WORD = re.compile(
-    r"d[oa]l+ar|doolar|\bdala\b|dola\b|amadola|долар|доллар|δολάρ|ডলার|डॉलर|ڈالر|دلار|דולר|"
-    r"დოლარ|դոլար|ໂດລາ|ដុល្លារ|ဒေါ်လာ|ዶላር|ഡോളർ|ಡಾಲರ್|ඩොලර්|డాలర్|euro|евро|євро|ευρώ|"
-    r"ევრო|եվրո|ዩሮ|\b(?:usd|eur|brl|naira|rand|birr)\b|ლარ|դրամ|төгрөг|ກີບ|រៀល|ကျပ်|ብር|"
-    r"රුපියල්|രൂപ|ರೂಪಾಯಿ|రూపాయ|रुपय|रुपए|টাকা|ریال|تومان|ريال|جنيه|درهم",
+    _CURRENCY_WORDS + r"|d[oa]l+ar|doolar|\bdala\b|dola\b|amadola|δολάρ|დოლარ|դոլար|ໂດລາ|"
+    r"ដុល្លារ|ဒေါ်လာ|ዶላር|ഡോളർ|ಡಾಲರ್|ඩොලර්|డాలర్|ევრო|եվրո|ዩሮ|\b(?:usd|eur|brl|naira|rand|birr)\b|"
+    r"ლარ|դրամ|төгрөг|ກີບ|រៀល|ကျပ်|ብር|රුපියල්|രൂപ|ರೂಪಾಯಿ|రూపాయ|रुपय|रुपए|ريال|جنيه|درهم",
     re.IGNORECASE)
 _DIGITS = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]?\d){2,}")
 _MONEY_REACH = 40
