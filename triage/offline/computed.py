@@ -111,18 +111,23 @@ def _sentence(low: str, pos: int) -> tuple[int, int]:
     return (starts[-1] if starts else lo), (end.start() if end else min(len(low), pos + 300))
 
 
-def _claimed_here(low: str, pos: int) -> bool:
+def _claimed_here(low: str, pos: int, *, next_sentence: bool = False) -> bool:
     """A claim word in the figure's sentence or the lines just above it ("2. 클레임 금액"
-    over "- 베일당 USD 38.75"): a price per pound in a claim mail is not the claim."""
+    over "- 베일당 USD 38.75"): a price per pound in a claim mail is not the claim.
+    ``next_sentence``: in the sentence after it too (a rate: "... R$ 1,30 por kg, aplicada
+    sobre as 240.000 kg do contrato. Solicitamos o ressarcimento dessa diferença")."""
     lo, hi = _sentence(low, pos)
     lo = min(lo, max(0, pos - 200))
+    if next_sentence and hi + 2 < len(low):
+        hi = _sentence(low, hi + 2)[1]
     # An allowance asked for is the claim's word too ("chiediamo un abbuono pari all'1,75%").
     return (CLAIM_WORDS.search(low, lo, hi) or _ALLOWANCE.search(low, lo, hi)) is not None
 
 
 def _claimed_rate(low: str, pos: int) -> bool:
     """The rate at ``pos`` is the claim's: claimed here, and no price or freight rate."""
-    return _claimed_here(low, pos) and not _PRICE_BEFORE.search(low, max(0, pos - 60), pos)
+    return (_claimed_here(low, pos, next_sentence=True)
+            and not _PRICE_BEFORE.search(low, max(0, pos - 60), pos))
 
 
 class _Quantities:

@@ -134,7 +134,8 @@ _SUM_IN_WORDS = re.compile(
 _MONEY_WORD = re.compile(
     _CURRENCY_WORDS + r"|d[oa]l+ar|doolar|\bdala\b|dola\b|amadola|δολάρ|დოლარ|դոլար|ໂດລາ|"
     r"ដុល្លារ|ဒေါ်လာ|ዶላር|ഡോളർ|ಡಾಲರ್|ඩොලර්|డాలర్|ევრო|եվրո|ዩሮ|\b(?:usd|eur|brl|naira|rand|birr)\b|"
-    r"ლარ|դրամ|төгрөг|ກີບ|រៀល|ကျပ်|ብር|රුපියල්|രൂപ|ರೂಪಾಯಿ|రూపాయ|रुपय|रुपए|ريال|جنيه|درهم",
+    r"ლარ|դրամ|төгрөг|денар|сомони|манат|\blek[ëe]\b|\bevr(?:a|o|ov)\b|\beur[ao]\b|"
+    r"ກີບ|រៀល|ကျပ်|ብር|රුපියල්|രൂപ|ರೂಪಾಯಿ|రూపాయ|रुपय|रुपए|ريال|جنيه|درهم",
     re.IGNORECASE)
 _DIGITS = re.compile(r"\d(?:[\d.,'\u00a0\u202f ]?\d){2,}")
 _MONEY_REACH = 40

@@ -174,6 +174,22 @@ def _code(raw: str) -> str | None:
     return None
 
 
+_CODE_BEFORE_DOLLAR = re.compile(r"(?<![^\W\d_])([A-Z]{3})\s?\$$")
+
+
+def _sign_before(core: str, lo: int) -> tuple[int, str | None, bool]:
+    """(start, currency, is_bare_dollar) of the sign ending ``core`` (the text before a
+    number, from ``lo``): a "$" its own code names right before it is that code's
+    ("MXN $412,350.00", "COP $96.450.000": a country's pesos or dollars written with the
+    sign), a bare "$" US dollars that a peso's mail may yet name (``amount._pesos``)."""
+    last = core[-1]
+    m = _CODE_BEFORE_DOLLAR.search(core, max(0, len(core) - 5)) if last == "$" else None
+    code = _code(m.group(1)) if m else None
+    if m and code:
+        return lo + m.start(1), code, False
+    return lo + len(core) - 1, _SYMBOLS[last], last == "$"
+
+
 _NAME_SUFFIXES = (" americanos", " estadounidenses", " norte-americanos", " norteamericanos")
 
 

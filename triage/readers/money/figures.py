@@ -19,6 +19,7 @@ from triage.readers.money.currency import (
     _is_cjk,
     _is_name,
     _name,
+    _sign_before,
 )
 from triage.readers.text import ASCII_DIGITS
 
@@ -248,7 +249,7 @@ def _currency_before(clean: str, pos: int) -> tuple[int, str | None, bool] | Non
     if last == "¥" and core[-3:-1].upper() == "JP":
         return end - 3, "JPY", False
     if last in "$€£¥₹₺₫₩฿৳":
-        return end - 1, _SYMBOLS[last], last == "$"
+        return _sign_before(core, lo)
     # Rupiah and ringgit: "Rp 1.250.000.000", "Rp1.250.000", "RM 250,000".
     for sym in ("rp.", "rp", "rm"):
         if core[-len(sym):].lower() == sym and not _glued_letter(core[-len(sym) - 1:-len(sym)]):

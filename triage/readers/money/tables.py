@@ -123,9 +123,11 @@ def _tab_cells(line: str) -> list[tuple[int, str]]:
     return out
 
 
-# A header naming a rate's currency, not an amount's: "Allowance USD/lb", "EUR per ton".
+# A header naming a rate's currency, not an amount's: "Allowance USD/lb", "EUR per ton",
+# "rate_usd_per_bale", "Unit price (USD)".
 _RATE_HEADER = re.compile(r"(?:/|\bper\s+|\bpor\s+)\s*(?:lbs?|kgs?|kilo\w*|mt|tons?|tonnes?|"
-                          r"t|bales?|fardos?|units?|pounds?|libras?|days?|dias?|containers?)\b",
+                          r"t|bales?|fardos?|units?|pounds?|libras?|days?|dias?|containers?)\b"
+                          r"|\b(?:rate|unit\s+price|pre[çc]o\s+unit[áa]rio|precio\s+unitario)\b",
                           re.IGNORECASE)
 
 
@@ -168,7 +170,8 @@ def _table_amounts(text: str) -> list[tuple[int, int, Decimal, str | None]]:
                                   currency))
             continue
         columns = {i: c for i, (_, cell) in enumerate(cells)
-                   if (c := _header_currency(cell)) and not _RATE_HEADER.search(cell)}
+                   if (c := _header_currency(cell))
+                   and not _RATE_HEADER.search(cell.replace("_", " "))}
         currency_column = next((i for i, (_, cell) in enumerate(cells)
                                 if _CURRENCY_LABEL.fullmatch(cell.strip())), -1)
         amount_columns = [i for i, (_, cell) in enumerate(cells)

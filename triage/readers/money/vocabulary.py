@@ -147,10 +147,10 @@ _WEAK = {"invoice_weak": "invoice", "freight_weak": "freight", "claim_weak": "cl
 _PER_UNIT_RE = re.compile(
     # "per bale" may wrap to the next line ("a" may not: "USD 80,000\nA container survey");
     # "each" on the same line ("USD 12,870.00\n\nEach lot is settled..." is no unit price).
-    r"[ \t]{0,2}(?:(?:(?:\n[ \t]{0,3})?(?:/|per\s{1,3}|por\s{1,3})|a\s{1,3})\s?(?:lbs?"
-    r"|pounds?|libras?|tons?|tonnes?|toneladas?|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|balla|balle"
-    r"|units?|unidad|unidade|containers?|contêiner|contenedor|feu|teu|cntrs?|days?|dias?|d[íi]as?)"
-    r"|each|pmt)(?![^\W\d_])",
+    r"[ \t]{0,2}(?:(?:(?:\n[ \t]{0,3})?(?:/|per\s{1,3}|por\s{1,3})|a\s{1,3})\s?(?:lbs?|pounds?"
+    r"|libras?|tons?|tonnes?|toneladas?|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|balla"
+    r"|balle|units?|unidad|unidade|containers?|contêiner|contenedor|feu|teu|cntrs?|days?|dias?"
+    r"|d[íi]as?|claims?|sinistros?|occurrences?)|each|pmt)(?![^\W\d_])",
     re.IGNORECASE,
 )
 # The words that state an amount as the claim itself ("our claim is", "we claim",

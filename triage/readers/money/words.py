@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from text_to_num import alpha2digit
 
+from triage.readers.money.currency import _NAME_ALT, _is_name, _name
 from triage.readers.money.figures import _currency_after, _currency_before
 
 # --- Amounts in words -------------------------------------------------------------------
@@ -54,6 +55,9 @@ _MAGNITUDE = {
 _WORD_RE = re.compile(r"[^\W\d_]+")
 _MAX_WORDS = 24
 _NUMBER_TEXT_RE = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
+# A currency's name right before the words, as a document's amount line writes it: "SAY
+# US DOLLARS NINETY-FOUR THOUSAND FIVE HUNDRED ONLY".
+_NAME_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{_NAME_ALT})[ \t]{{1,3}}\Z", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1024)
@@ -123,3 +127,7 @@ def _read_span(clean: str, span: list[re.Match[str]]):
     before = _currency_before(clean, start)
     if before is not None:
         yield before[0], end, value, before[1]
+        return
+    named = _NAME_BEFORE.search(clean[max(0, start - 40):start])
+    if named and _is_name(name := named.group(0).strip()):
+        yield start - len(named.group(0)), end, value, _name(name)

@@ -329,7 +329,8 @@ def claim_is_made(text: str) -> bool:
     found none, a settled matter, news, a farewell) names the words without the act."""
     doc = _folded(text)
     if "made" not in doc._memo:
-        made = bool(_threat(doc)) or doc.anywhere("withheld")
+        # A threat in a claim the sender says is on someone else is that claim's.
+        made = (bool(_threat(doc)) and not doc.on_others()) or doc.anywhere("withheld")
         received, closed = doc.anywhere("claim_received"), doc.anywhere("withdrawal")
         # Withdrawn (the words are about that one), or on someone else and not on us.
         if not (made or closed or doc.on_others()):

@@ -25,8 +25,13 @@ from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
 from triage.readers.text import CLAIM_ELSEWHERE
 
+# A company's "S.A." or "Ltd." inside a sentence ("against Foo S.A. before the court")
+# ends none: one followed by a word in lower case.
+_COMPANY_DOT = "".join(rf"(?!(?<={abbr})[ \t]+[a-zà-ÿ])" for abbr in (
+    r"\bS\.A\.", r"\bLtd\.", r"\bLtda\.", r"\bInc\.", r"\bCo\.", r"\bCorp\.", r"\bB\.V\."))
 _BREAK = re.compile(
-    r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；؟؛]|\n[ \t>]*\n"
+    r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)" + _COMPANY_DOT
+    + r"|[。！？；؟؛]|\n[ \t>]*\n"
     r"|\n(?=[ \t>]*(?:[-*•]|\d+[.)]\s|[A-ZÀ-Ý]))"
 )
 
@@ -120,7 +125,7 @@ _THREAT = (
     r"solicitors|attorneys|principals|clients?|buyers?))\s+"
     r"(?:will|shall|are\s+going\s+to|intend\s+to|plan\s+to|have\s+decided\s+to|hereby|must|"
     r"may|might|would|reserve\s+the\s+right\s+to|have\s+instructed|are\s+instructing|"
-    r"(?:are|am|have\s+been)\s+instructed\s+to|"
+    r"(?:are|am|is|have\s+been|has\s+been)\s+instructed\s+to|"
     r"have\s+no\s+(?:choice|alternative|option)|(?:are|will\s+be)\s+(?:forced|obliged|"
     r"compelled)\s+to|are\s+(?:preparing|taking|referring|filing|commencing|starting|"
     r"initiating|cancell?ing|terminating|going)|have\s+(?:commenced|started|initiated|filed|"

@@ -105,6 +105,10 @@ FINDING = [
     "เราพบ", "ตรวจพบ(?!ว่าไม่)", "พบว่า",
     "وجدنا", "اكتشفنا", "لاحظنا", "(?<!لم )تم العثور", "تبين لنا", "تبيّن لنا",
     "في [0-9]+ بالة",
+    # The defect found in the goods, said without who found it: "threads found in the
+    # bales", "contamination ... found in the above lot".
+    r"found\s+in\s+(?:the\s+|our\s+)?(?:above\s+|said\s+|same\s+)?(?:lots?|bales|cotton|"
+    r"shipment|consignment|containers?)\b",
 ]
 # A count of bales found with the problem: "12俵", "12개 베일", "12 เบล", "12 بالة".
 FINDING_COUNTS = r"|[0-9]+\s?(?:俵|ベール|梱|개\s?베일|베일|เบล|بالة)"
