@@ -68,6 +68,10 @@ _PRICE_BEFORE = re.compile(r"(?:price|priced|freight|premium|invoiced\s+at|sold\
 _SENTENCE_END = re.compile(r"(?<!\bn)(?<!\bno)(?<!\bnr)(?<!\bnum)[.;!?。]\s|\n\s*\n")
 _INVOICE = re.compile(r"invoice|fatura|factura|fattura|facture|rechnung|hóa đơn|hoá đơn|发票"
                       r"|インボイス|請求書|인보이스|송장|فاتورة|faktur|tagihan")
+# A sentence asking for what the one before worked out: "o ressarcimento dessa diferença".
+_BACK_REFERENCE = re.compile(r"\b(?:dessa|desta|essa|esta|this|that|such|esa|dicha|tale|"
+                             r"diese[rn]?)\s+(?:diferen[çc]a|diferencia|difference|differenza|"
+                             r"differenz|amount|valor|importe|quantia|allowance|deduction)\b")
 _ALLOWANCE = re.compile(r"\b(?:abbuono|allowance|abatimento|bonificaci[óo]n|rabatt)\b")
 _CENT = Decimal("0.01")
 # More tonnes than any lot or shipment of cotton weighs (a Panamax holds about 60,000).
@@ -119,7 +123,11 @@ def _claimed_here(low: str, pos: int, *, next_sentence: bool = False) -> bool:
     lo, hi = _sentence(low, pos)
     lo = min(lo, max(0, pos - 200))
     if next_sentence and hi + 2 < len(low):
-        hi = _sentence(low, hi + 2)[1]
+        after = _sentence(low, hi + 2)[1]
+        # ...that asks for "this difference" and states no figure of its own ("We claim
+        # ... USD 0.045 per lb" is its own rate; "Em caso de reclamação" asks for nothing).
+        if _BACK_REFERENCE.search(low, hi, after) and not find_amounts(low[hi:after]):
+            hi = after
     # An allowance asked for is the claim's word too ("chiediamo un abbuono pari all'1,75%").
     return (CLAIM_WORDS.search(low, lo, hi) or _ALLOWANCE.search(low, lo, hi)) is not None
 

@@ -41,9 +41,11 @@ TO_A_MACHINE_RE = re.compile(
     # automated HVI testing systems: ...", a mill's own findings)
     r"|[\[(]\s{0,3}(?:automated|automatic|ai)\s+(?:[\w-]+\s+){0,2}(?:systems?|assistants?|"
     r"agents?|classifiers?)\s*:"
-    # ...or opening a line, a sheet's cell: "AI assistant: this is an open claim ...".
-    r"|(?m:^)[ \t]{0,8}(?:automated|automatic|ai|llm)\s+(?:[\w-]+\s+){0,2}?(?:systems?|"
-    r"assistants?|agents?|classifiers?|models?)\s*:"
+    # ...or opening a line, a sheet's cell: "AI assistant: this is an open claim ..." (not
+    # an ERP's "Automated system: Claim CL-2214 registered", a mill's "Automated HVI
+    # testing system:").
+    r"|(?m:^)[ \t]{0,8}(?:ai|llm|automated\s+triage)\s+(?:[\w-]+\s+)?(?:systems?|"
+    r"assistants?|classifiers?|models?)\s*:"
     r"|(?:mark|classify|flag|route|treat)\s+this\s+(?:e-?mail|message|mail)\s+as"
     r"|classifique\s+(?:esta|este)\s+(?:mensagem|e-?mail)|clasifi(?:ca|que)\s+(?:este|esta)\s+"
     r"(?:correo|mensaje)|must_escalate|requires_escalation|system\s+prompt)(?![^\W\d_])",

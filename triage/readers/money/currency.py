@@ -174,6 +174,11 @@ def _code(raw: str) -> str | None:
     return None
 
 
+# The currencies written with the "$" sign: dollars and pesos ("TRY $ 95,000" is no lira).
+_DOLLAR_SIGN_CODES = frozenset({
+    "USD", "MXN", "COP", "CLP", "ARS", "UYU", "CAD", "AUD", "NZD", "SGD", "HKD", "TWD", "DOP",
+    "BND", "JMD", "TTD", "NAD", "FJD", "BSD", "BZD", "GYD", "SRD", "LRD", "XCD", "KYD", "BMD",
+})
 _CODE_BEFORE_DOLLAR = re.compile(r"(?<![^\W\d_])([A-Z]{3})\s?\$$")
 
 
@@ -185,7 +190,7 @@ def _sign_before(core: str, lo: int) -> tuple[int, str | None, bool]:
     last = core[-1]
     m = _CODE_BEFORE_DOLLAR.search(core, max(0, len(core) - 5)) if last == "$" else None
     code = _code(m.group(1)) if m else None
-    if m and code:
+    if m and code in _DOLLAR_SIGN_CODES:
         return lo + m.start(1), code, False
     return lo + len(core) - 1, _SYMBOLS[last], last == "$"
 

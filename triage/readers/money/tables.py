@@ -124,10 +124,10 @@ def _tab_cells(line: str) -> list[tuple[int, str]]:
 
 
 # A header naming a rate's currency, not an amount's: "Allowance USD/lb", "EUR per ton",
-# "rate_usd_per_bale", "Unit price (USD)".
+# "rate_usd_per_bale", "Unit price (USD)" (not "Amount USD @ contract rate").
 _RATE_HEADER = re.compile(r"(?:/|\bper\s+|\bpor\s+)\s*(?:lbs?|kgs?|kilo\w*|mt|tons?|tonnes?|"
                           r"t|bales?|fardos?|units?|pounds?|libras?|days?|dias?|containers?)\b"
-                          r"|\b(?:rate|unit\s+price|pre[çc]o\s+unit[áa]rio|precio\s+unitario)\b",
+                          r"|\A\s*(?:unit\s+price|pre[çc]o\s+unit[áa]rio|precio\s+unitario)\b",
                           re.IGNORECASE)
 
 

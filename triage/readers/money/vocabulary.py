@@ -150,7 +150,7 @@ _PER_UNIT_RE = re.compile(
     r"[ \t]{0,2}(?:(?:(?:\n[ \t]{0,3})?(?:/|per\s{1,3}|por\s{1,3})|a\s{1,3})\s?(?:lbs?|pounds?"
     r"|libras?|tons?|tonnes?|toneladas?|mts?|t|kgs?|kilos?|quilos?|arrobas?|bales?|fardos?|balla"
     r"|balle|units?|unidad|unidade|containers?|contêiner|contenedor|feu|teu|cntrs?|days?|dias?"
-    r"|d[íi]as?|claims?|sinistros?|occurrences?)|each|pmt)(?![^\W\d_])",
+    r"|d[íi]as?)|each|pmt|per\s{1,3}claim(?=[ \t]*(?:[.,;:)\n]|$)))(?![^\W\d_])",
     re.IGNORECASE,
 )
 # The words that state an amount as the claim itself ("our claim is", "we claim",

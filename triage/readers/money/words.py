@@ -55,9 +55,11 @@ _MAGNITUDE = {
 _WORD_RE = re.compile(r"[^\W\d_]+")
 _MAX_WORDS = 24
 _NUMBER_TEXT_RE = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
-# A currency's name right before the words, as a document's amount line writes it: "SAY
-# US DOLLARS NINETY-FOUR THOUSAND FIVE HUNDRED ONLY".
-_NAME_BEFORE = re.compile(rf"(?<![^\W\d_])(?:{_NAME_ALT})[ \t]{{1,3}}\Z", re.IGNORECASE)
+# A currency's name right before the words, as a document's amount line writes it (after
+# "say", a colon or at a line's start): "SAY US DOLLARS NINETY-FOUR THOUSAND FIVE HUNDRED
+# ONLY" (not "quote in US dollars five hundred bales").
+_NAME_BEFORE = re.compile(rf"(?:(?<![^\W\d_])say[ \t]+|^[ \t]*|:[ \t]*)(?P<name>{_NAME_ALT})"
+                          rf"[ \t]{{1,3}}\Z", re.IGNORECASE | re.MULTILINE)
 
 
 @lru_cache(maxsize=1024)
@@ -128,6 +130,6 @@ def _read_span(clean: str, span: list[re.Match[str]]):
     if before is not None:
         yield before[0], end, value, before[1]
         return
-    named = _NAME_BEFORE.search(clean[max(0, start - 40):start])
-    if named and _is_name(name := named.group(0).strip()):
-        yield start - len(named.group(0)), end, value, _name(name)
+    named = _NAME_BEFORE.search(clean, max(0, start - 40), start)
+    if named and _is_name(name := named.group("name")):
+        yield named.start("name"), end, value, _name(name)

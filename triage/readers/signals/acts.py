@@ -308,11 +308,12 @@ _NOT_ON_READER = _whole(
     r"no\s+claim\s+(?:is|has\s+been|will\s+be)\s+(?:being\s+)?(?:made|brought|raised|lodged|"
     r"asserted)\s+against\s+(?:you|your\s+(?:company|firm|good\s+selves))",
     r"(?:this|it)\s+is\s+not\s+a\s+claim\s+against\s+(?:you|your\s+(?:company|firm))",
-    # "The claim is not against Ipe Roxo; however, ..." (a carrier forwarding another
-    # cargo's claim): not where the sentence turns it on the reader ("... but against you").
+    # "The claim is not against you; ..." (a carrier forwarding another cargo's claim),
+    # not where it turns on the reader after all ("... alone", "but", "it is against").
     r"(?:the|this|that|their)\s+claim\s+is\s+not\s+(?:made\s+|directed\s+|brought\s+)?"
-    r"against\s+(?:you|your\s+(?:company|firm)|[^\s.;,]+(?:\s+[^\s.;,]+){0,3}?)"
-    r"(?=\s*[.;,\n])(?![.;,]?\s*but\b)",
+    r"against\s+(?:you|your\s+(?:company|firm))(?!\s+(?:alone|only|yet)\b)"
+    r"(?![\s\S]{0,120}?\b(?:but|rather|instead|however|nevertheless|separately|it\s+is|"
+    r"it['’]s|also)\b)",
 )
 # The sender acknowledges a claim it received: the claim is the reader's (or someone
 # else's) on the sender, not one made on the reader ("Acusamos o recebimento da

@@ -11,8 +11,8 @@ from triage.readers.signals.document import _folded
 
 # A figure rounded to a scale word, as statistics are written ("7,9 Mio. USD", "4,2 M
 # USD", "US$ 19 milhões", "$1.2bn", "3.2亿元": hundreds of millions); a claim states its
-# sum ("USD 90,000.00", "36.8万元").
-_ROUND = re.compile(r"\d\s?(?:亿|億|억|mio\b\.?|mrd\b\.?|mn\b|mln\b|m\b|bn\b|millions?\b|"
+# sum ("USD 90,000.00", "36.8万元", and Korean "2억원", an everyday sum).
+_ROUND = re.compile(r"\d\s?(?:亿|mio\b\.?|mrd\b\.?|mn\b|mln\b|m\b|bn\b|millions?\b|"
                     r"billions?\b|milh(?:ão|ões|ao|oes)\b|mil\s+milh|millones\b|mill[óo]n\b|milliards?\b|"
                     r"milliarden?\b|mil\b)", re.IGNORECASE)
 

@@ -16,6 +16,7 @@ from triage.readers.signals.threats import (
     CANCELLATION_WORDS,
     _affirmed_legal,
     _threat,
+    own_threat,
 )
 from triage.readers.signals.topics import _topic_only
 from triage.readers.signals.vocabulary import (
@@ -329,8 +330,7 @@ def claim_is_made(text: str) -> bool:
     found none, a settled matter, news, a farewell) names the words without the act."""
     doc = _folded(text)
     if "made" not in doc._memo:
-        # A threat in a claim the sender says is on someone else is that claim's.
-        made = (bool(_threat(doc)) and not doc.on_others()) or doc.anywhere("withheld")
+        made = bool(own_threat(doc)) or doc.anywhere("withheld")
         received, closed = doc.anywhere("claim_received"), doc.anywhere("withdrawal")
         # Withdrawn (the words are about that one), or on someone else and not on us.
         if not (made or closed or doc.on_others()):

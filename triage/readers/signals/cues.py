@@ -25,13 +25,8 @@ from triage.readers.signals.matching import _whole
 from triage.readers.signals.vocabulary import _QUALIFIER_AFTER
 from triage.readers.text import CLAIM_ELSEWHERE
 
-# A company's "S.A." or "Ltd." inside a sentence ("against Foo S.A. before the court")
-# ends none: one followed by a word in lower case.
-_COMPANY_DOT = "".join(rf"(?!(?<={abbr})[ \t]+[a-zà-ÿ])" for abbr in (
-    r"\bS\.A\.", r"\bLtd\.", r"\bLtda\.", r"\bInc\.", r"\bCo\.", r"\bCorp\.", r"\bB\.V\."))
 _BREAK = re.compile(
-    r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)" + _COMPANY_DOT
-    + r"|[。！？；؟؛]|\n[ \t>]*\n"
+    r"(?:(?<!\.)\.|[!?;])(?<!\b[Nn][Oo]\.)(?<!\b[Nn][Rr]\.)(?=\s|$)|[。！？；؟؛]|\n[ \t>]*\n"
     r"|\n(?=[ \t>]*(?:[-*•]|\d+[.)]\s|[A-ZÀ-Ý]))"
 )
 
@@ -241,6 +236,7 @@ _CUES = {
     "settlement": re.compile(_SETTLEMENT),
     "claim_received": re.compile(_CLAIM_RECEIVED),
     "not_on_reader": re.compile(_NOT_ON_READER),
+    "award_for_reader": re.compile(further.AWARD_FOR_READER),
     "statistics": re.compile(_STATISTICS),
     "topic": re.compile(_TOPIC),
     "clause": re.compile(_CLAUSE),

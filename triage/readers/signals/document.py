@@ -135,7 +135,11 @@ class _Doc:
         """The sender says the claim its mail carries is not on the reader ("no claim is
         being made against your company"), carries it on someone else (a claim on a
         carrier, or a forwarded or quoted message), and its own words above that message
-        put no claim to the reader."""
+        put no claim to the reader; or it reports an award won by the reader."""
+        if self.anywhere("award_for_reader"):  # not "despite the award ..., we found ..."
+            return not any(_CUES[name].search(self.low) for name in ("claim_assertion",
+                                                                     "finding")) \
+                and _AGAINST_YOU.search(self.low) is None
         if not self.anywhere("not_on_reader"):
             return False
         quoted = _FORWARDED.search(self.low)
@@ -144,6 +148,7 @@ class _Doc:
             and _CUES["claim_assertion"].search(own) is None
 
 
+_AGAINST_YOU = re.compile(r"\bagainst\s+(?:you|your\s+(?:company|firm))\b")
 # Where a forwarded or quoted message starts below the sender's own words.
 _FORWARDED = re.compile(r"-{2,}\s*(?:forwarded\s+message|original\s+message|mensagem\s+original|"
                         r"mensaje\s+original)|^>", re.MULTILINE)

@@ -105,10 +105,10 @@ FINDING = [
     "เราพบ", "ตรวจพบ(?!ว่าไม่)", "พบว่า",
     "وجدنا", "اكتشفنا", "لاحظنا", "(?<!لم )تم العثور", "تبين لنا", "تبيّن لنا",
     "في [0-9]+ بالة",
-    # The defect found in the goods, said without who found it: "threads found in the
-    # bales", "contamination ... found in the above lot".
-    r"found\s+in\s+(?:the\s+|our\s+)?(?:above\s+|said\s+|same\s+)?(?:lots?|bales|cotton|"
-    r"shipment|consignment|containers?)\b",
+    # The defect found in the goods a debit note names, said without who found it:
+    # "contamination ... found in the above lot" (not "any contamination found in the bales").
+    r"found\s+in\s+(?:the\s+)?(?:above|said|subject|captioned|above-?mentioned)\s+(?:lots?|"
+    r"bales|cotton|shipment|consignment|containers?)\b",
 ]
 # A count of bales found with the problem: "12俵", "12개 베일", "12 เบล", "12 بالة".
 FINDING_COUNTS = r"|[0-9]+\s?(?:俵|ベール|梱|개\s?베일|베일|เบล|بالة)"
@@ -306,3 +306,11 @@ for _name, _value in list(globals().items()):
         globals()[_name] = unicodedata.normalize("NFKC", _value)
     elif _name.isupper() and isinstance(_value, list):
         globals()[_name] = [unicodedata.normalize("NFKC", v) for v in _value]
+# The reader's lawyers reporting an award won: its figures are what the other side owes
+# the reader, its "enforcement" is against them ("the award ... is in your favour on every
+# point", "awarded you USD 212,400.00", "the award in your arbitration against Marmara").
+AWARD_FOR_READER = (
+    r"\b(?:award|ruling|judgment|judgement|decision)\b[^.\n]{0,80}?\bin\s+your\s+favou?r\b"
+    r"|\bawarded\s+(?:to\s+)?you\b|\baward\s+in\s+your\s+arbitration\s+against\b"
+    r"|\b(?:senten[çc]a|laudo|decis[ãa]o)\b[^.\n]{0,80}?\ba\s+(?:seu|vosso)\s+favor\b"
+    r"|\b(?:laudo|sentencia|decisi[óo]n)\b[^.\n]{0,80}?\ba\s+(?:su|vuestro)\s+favor\b")

@@ -6,7 +6,7 @@ import re
 
 from triage.readers.signals import further
 from triage.readers.signals.cues import _SELF_THREAT
-from triage.readers.signals.document import _Doc, _folded
+from triage.readers.signals.document import _FORWARDED, _Doc, _folded
 from triage.readers.signals.matching import _MAX_CANDIDATES, _compact, _whole
 from triage.readers.signals.negation import _post_negated, _pre_negated
 from triage.readers.signals.topics import _topic_only
@@ -123,6 +123,22 @@ def _generic_clause(doc: _Doc, a: int, b: int) -> bool:
     return doc.in_sentence("generic_clause", a, b)
 
 
+# A company's "S.A." or "Ltd." that the sentence reader took for a sentence's end, a word
+# in lower case after it: "our legal counsel has been instructed to file suit against
+# Foo Exportadora S.A. before the competent court".
+_COMPANY_END = re.compile(r"\b(?:S\.A|Ltda?|Inc|Co|Corp|B\.V)\.[ \t]*\Z")
+_LOWER_NEXT = re.compile(r"[ \t]*[a-zà-ÿ]")
+
+
+def _across_company(doc: _Doc, a: int) -> int:
+    """Where the sentence starting at ``a`` starts when a company's abbreviation, not a
+    full stop, ended the one before: a threat's cue there is this sentence's."""
+    if a > 1 and _LOWER_NEXT.match(doc.text, a) and _COMPANY_END.search(
+            doc.text, max(0, a - 12), a):
+        return doc.sentence(a - 2, a - 1)[0]
+    return a
+
+
 def _threat_quote(doc: _Doc, m: re.Match[str]) -> str:
     """The sentence part that threatens to take this dispute further, or ''."""
     if _pre_negated(doc, m.start()) or _post_negated(doc, m.end()):
@@ -131,7 +147,7 @@ def _threat_quote(doc: _Doc, m: re.Match[str]) -> str:
     if (_generic_clause(doc, a, b) or doc.in_sentence("third_party", a, b)
             or doc.in_sentence("withdrawal", a, b) or _EVENT.search(doc.low, a, b)):
         return ""
-    cue = doc.last_cue("threat", max(a, m.start() - 150), m.end())
+    cue = doc.last_cue("threat", max(_across_company(doc, a), m.start() - 150), m.end())
     if cue is not None:
         return _compact(doc.text[cue:b], 160)
     after = _THREAT_AFTER.match(doc.low, m.end(), min(b, m.end() + 40))
@@ -167,3 +183,18 @@ def threat_signal(text: str) -> str:
     the contract ("we will refer the matter to ICA arbitration", "acionaremos a
     justiça"), or ''. A clause that only names ICA is not a threat."""
     return _threat(_folded(text))
+
+
+def own_threat(doc: _Doc) -> str:
+    """The threat the sender makes on the reader. In mail carrying a claim on someone else
+    (``_Doc.on_others``), only a threat in the sender's own words above the message it
+    forwards or quotes: the forwarded claim's threat is on that claim's addressee ("We
+    reserve the right to take legal action against the carrier"); in a report of an award
+    the reader won, none (its enforcement is against the other side)."""
+    quote = _threat(doc)
+    if not quote or not doc.on_others():
+        return quote
+    if doc.anywhere("award_for_reader"):
+        return ""
+    below = _FORWARDED.search(doc.low)
+    return _threat(_folded(doc.text[:below.start()])) if below else quote
