@@ -33,6 +33,10 @@ def _amounts(text: str) -> list[tuple[Decimal, str | None]]:
     return [(m.amount, m.currency) for m in money.find_amounts(text)]
 
 
+def _open_claimed(text: str) -> list[Decimal]:
+    return [c.money.amount for c in money.claimed_totals(text) if c.open]
+
+
 KYRGYZ_INQUIRY = ("Урматтуу Рафаэл мырза, Бразилия пахтасына суроо-талап: «Ала-Тоо Текстиль» "
                   "ЖЧКсы Бишкектеги ийрүү фабрикабыз үчүн Бразилия пахтасын сатып алууну "
                   "пландаштырып жатат. Баа сунушуңузду жөнөтүп бересизби.")
@@ -145,12 +149,12 @@ def test_a_deductible_per_claim_is_a_policy_term_and_a_claim_s_figure_is_claimed
     renewal = ("Renewal of cargo open cover 2027/28\n - Deductible: USD 25,000 per claim\n"
                "Your claims history 2024-2027 (4 claims, USD 1.1 million paid) was accepted.")
     assert not signals.claim_is_made(renewal)
-    assert not [c for c in money.claimed_totals(renewal) if c.open]
+    assert not _open_claimed(renewal)
     for claim in ("We claim USD 25,000 for the 40 contaminated bales.",
                   # "per" as "according to", and Italian "per" (for).
                   "Our claim: USD 25,000 per claim notice dated 2 May, for lot 2214.",
                   "Richiediamo un risarcimento di EUR 25.000 per sinistro occorso al lotto 2214."):
-        assert [c.money.amount for c in money.claimed_totals(claim) if c.open] == [25000]
+        assert _open_claimed(claim) == [25000], claim
 
 
 def test_a_line_addressed_to_an_ai_states_no_claim_and_a_machine_s_own_line_does():

@@ -299,13 +299,6 @@ TH_VERBS = ["ตรวจพบ", "พบ", "มี", "ปรากฏ", "เจ
 TH_NEGATORS = ["ไม่", "ปราศจาก", "ไร้", "ไม่มี"]
 
 
-# The text is read NFKC-folded (``text.fold_for_rules``), which splits Thai's SARA AM
-# ("ำ"): the words are folded the same way.
-for _name, _value in list(globals().items()):
-    if _name.isupper() and isinstance(_value, str):
-        globals()[_name] = unicodedata.normalize("NFKC", _value)
-    elif _name.isupper() and isinstance(_value, list):
-        globals()[_name] = [unicodedata.normalize("NFKC", v) for v in _value]
 # The reader's lawyers reporting an award won: its figures are what the other side owes
 # the reader, its "enforcement" is against them ("the award ... is in your favour on every
 # point", "awarded you USD 212,400.00", "the award in your arbitration against Marmara").
@@ -314,3 +307,11 @@ AWARD_FOR_READER = (
     r"|\bawarded\s+(?:to\s+)?you\b|\baward\s+in\s+your\s+arbitration\s+against\b"
     r"|\b(?:senten[çc]a|laudo|decis[ãa]o)\b[^.\n]{0,80}?\ba\s+(?:seu|vosso)\s+favor\b"
     r"|\b(?:laudo|sentencia|decisi[óo]n)\b[^.\n]{0,80}?\ba\s+(?:su|vuestro)\s+favor\b")
+
+# The text is read NFKC-folded (``text.fold_for_rules``), which splits Thai's SARA AM
+# ("ำ"): the words are folded the same way.
+for _name, _value in list(globals().items()):
+    if _name.isupper() and isinstance(_value, str):
+        globals()[_name] = unicodedata.normalize("NFKC", _value)
+    elif _name.isupper() and isinstance(_value, list):
+        globals()[_name] = [unicodedata.normalize("NFKC", v) for v in _value]
