@@ -135,10 +135,15 @@ class _Doc:
         """The sender says the claim its mail carries is not on the reader ("no claim is
         being made against your company"), carries it on someone else (a claim on a
         carrier, or a forwarded or quoted message), and its own words above that message
-        put no claim to the reader; or it reports an award won by the reader."""
+        put no claim to the reader; or it reports an award won by the reader. Remembered:
+        the claim readings and the threat reader each ask it."""
+        if "on_others" not in self._memo:
+            self._memo["on_others"] = self._on_others()
+        return bool(self._memo["on_others"])
+
+    def _on_others(self) -> bool:
         if self.anywhere("award_for_reader"):  # not "despite the award ..., we found ..."
-            return not any(_CUES[name].search(self.low) for name in ("claim_assertion",
-                                                                     "finding")) \
+            return not (self.anywhere("claim_assertion") or self.anywhere("finding")) \
                 and _AGAINST_YOU.search(self.low) is None
         if not self.anywhere("not_on_reader"):
             return False
