@@ -10,12 +10,13 @@ from __future__ import annotations
 import os
 import secrets
 import stat
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import holidays
+from dateutil.easter import easter
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -148,11 +149,17 @@ def secret_key_file(path: Path) -> str:
     return path.read_text().strip()
 
 
+# Days the country's banks and exchanges close on beyond its public holidays, in days
+# from Easter Sunday: Brazil's financial calendar (ANBIMA, FEBRABAN) adds the Monday and
+# Tuesday of Carnival and Corpus Christi, which the law leaves optional.
+_BANK_HOLIDAYS_FROM_EASTER = {"BR": (-48, -47, 60)}
+
+
 def holiday_dates(country: str, subdiv: str | None, extra: list[str], *,
-                  years: range | None = None) -> frozenset[date]:
+                  years: range | None = None, banks: bool = True) -> frozenset[date]:
     """Public holidays of ``country`` (the ``holidays`` library; empty for none) for the
-    years around now, plus ``extra`` dates (YYYY-MM-DD). A data set, so the business-day
-    code that uses it stays pure."""
+    years around now, with the days its banks close on (``banks``), plus ``extra`` dates
+    (YYYY-MM-DD). A data set, so the business-day code that uses it stays pure."""
     if years is None:
         this_year = date.today().year
         years = range(this_year - 1, this_year + 6)
@@ -164,6 +171,9 @@ def holiday_dates(country: str, subdiv: str | None, extra: list[str], *,
             raise ImproperlyConfigured(
                 f"TRIAGE_HOLIDAYS_COUNTRY={country!r} (subdivision {subdiv!r}) is not known "
                 f"to the holidays library") from exc
+        if banks:
+            found.update(easter(year) + timedelta(days=offset) for year in years
+                         for offset in _BANK_HOLIDAYS_FROM_EASTER.get(country, ()))
     for item in extra:
         try:
             found.add(date.fromisoformat(item))

@@ -157,11 +157,14 @@ except (ZoneInfoNotFoundError, ValueError) as exc:
 USE_TZ = True
 # Business days skip weekends and these holidays: the country's public holidays from the
 # `holidays` library (TRIAGE_HOLIDAYS_COUNTRY, ISO code, empty for none; optionally a
-# state or province, TRIAGE_HOLIDAYS_SUBDIV) plus TRIAGE_HOLIDAYS_EXTRA (YYYY-MM-DD,...).
+# state or province, TRIAGE_HOLIDAYS_SUBDIV), the days its banks close on too (Brazil's
+# Carnival Monday and Tuesday and Corpus Christi; TRIAGE_HOLIDAYS_BANKS=false for the
+# public ones only) plus TRIAGE_HOLIDAYS_EXTRA (YYYY-MM-DD,...).
 TRIAGE_HOLIDAYS_COUNTRY = env_str("TRIAGE_HOLIDAYS_COUNTRY", "BR").upper()
 TRIAGE_HOLIDAYS_SUBDIV = env_str("TRIAGE_HOLIDAYS_SUBDIV") or None
 TRIAGE_HOLIDAYS = holiday_dates(TRIAGE_HOLIDAYS_COUNTRY, TRIAGE_HOLIDAYS_SUBDIV,
-                                env_list("TRIAGE_HOLIDAYS_EXTRA"))
+                                env_list("TRIAGE_HOLIDAYS_EXTRA"),
+                                banks=env_bool("TRIAGE_HOLIDAYS_BANKS", True))
 
 STATIC_URL = "static/"
 STATIC_ROOT = DATA_DIR / "static"

@@ -193,7 +193,8 @@ def _stated_amounts(result: BackstopResult, text: str, policy: Policy,
             known.append((usd, m.quote))
             if result.exposure_usd is None or usd > result.exposure_usd:
                 result.exposure_usd = usd
-        if triggers and claimed.stated and not signals.told_in_a_bulletin(text, m.quote):
+        if triggers and claimed.stated and not (signals.told_in_a_bulletin(text, m.quote)
+                                                or signals.listed_in_a_digest(text, m.start)):
             result.triggers += triggers
         elif triggers and (claimed.open or claimed.conditional) and not _base_of(
                 extracted, m, text):

@@ -79,3 +79,22 @@ def test_the_day_of_receipt_is_the_day_in_the_configured_zone():
                                "days": 0, "limit": 2, "source": "extraction"}]
     assert utc.triggers == [{"code": Code.DEADLINE_PASSED, "date": "2026-11-19",
                              "source": "extraction"}]
+
+
+def test_brazils_bank_holidays_count_and_can_be_left_out():
+    # Carnival Monday and Tuesday and Corpus Christi close Brazil's banks (ANBIMA's
+    # calendar): a reply due Thursday after Carnival, asked on the Friday before, is two
+    # business days away, not four.
+    carnival = {date(2027, 2, 8), date(2027, 2, 9)}
+    corpus_christi = date(2027, 5, 27)
+    banks = holiday_dates("BR", None, [], years=range(2027, 2028))
+    public = holiday_dates("BR", None, [], years=range(2027, 2028), banks=False)
+    assert carnival | {corpus_christi} <= banks
+    assert not (carnival | {corpus_christi}) & public
+    assert public < banks and len(banks - public) == 3  # Ash Wednesday is a working day
+    assert business_days_between(date(2027, 2, 5), date(2027, 2, 11), banks) == 2
+    assert business_days_between(date(2027, 2, 5), date(2027, 2, 11), public) == 4
+    # No other country gains a day by it.
+    assert holiday_dates("PT", None, [], years=range(2027, 2028)) == holiday_dates(
+        "PT", None, [], years=range(2027, 2028), banks=False)
+    assert date(2027, 2, 8) in settings.TRIAGE_HOLIDAYS  # the default setting

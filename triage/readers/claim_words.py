@@ -69,6 +69,10 @@ _WEST_SLAVIC = (
     "skod", "ztrat", "vlhkost", "zpozd", "oneskor",
     # Croatian, Slovene, Bosnian
     "reklamacij", "odstet", r"\bstet[aeiu]\b", "naknad", "odvjetnik", "zagad", "manjak",
+    # ...damaged, moist, a loss, a credit note, deducted from a payment ("oštećene bale",
+    # "vlažne", "gubitka vlakna", "knjižno odobrenje", "odbiti od sljedeće uplate").
+    "ostecen", "poskodovan", "vlazn", r"\bvlag[aeiu]\b", r"\bgubit(?:ak|ka|ke|ku|kom)\b",
+    r"\bizgub[aeiu]\b", r"knjizn\w{0,3}\s+odobren", r"\bodbi(?:ti|cemo|jamo|t\w{0,3})\s+od\b",
 )
 _GREEK = (
     "αξιωσ", "απαιτησ", "απαιτουμε", "αποζημι", "παραπον", r"\bεκπτωσ", "παρακρατ",
@@ -261,3 +265,15 @@ def claim_word(language: str, text: str) -> str | None:
         start -= 1
     word = _WORD.match(text, at)
     return text[start:word.end() if word else at + 1]
+
+
+def named_again(language: str, text: str) -> bool:
+    """Whether the text names a claim word of ``language`` (or an English one) at least
+    twice, the same word or two: a claim names itself and its defect, its loss or its
+    sum's purpose ("Reklamacja ... zanieczyszczenie", "претензия ... недовес"); a single
+    mention is how an arbitration clause, a report's aside or an out-of-office reply
+    names one. In a language with no list here, one English claim word is enough: the
+    rules know none of the language's own words to find a second."""
+    matches = _pattern(language).finditer(_canonical(text)[0])
+    first = next(matches, None)
+    return first is not None and (language not in _STEMS or next(matches, None) is not None)

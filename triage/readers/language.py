@@ -11,7 +11,7 @@ import re
 import threading
 from bisect import bisect_left
 
-from triage.readers.claim_words import claim_word
+from triage.readers.claim_words import claim_word, named_again
 from triage.readers.money import find_amounts
 from triage.readers.text import clip_words
 
@@ -103,7 +103,9 @@ def unread_claim_language(subject: str, text: str, *,
         # with no sum of money keeps the model's route. A sum of any kind goes to a person.
         amounts = find_amounts(written)
         word = amounts[0].quote if amounts else _sum_named(written)
-    elif word is None:
+    elif word is None or not named_again(language, written):
+        # One claim word alone (a tender's arbitration clause, a statement's credit
+        # note) is read as none: the figures decide.
         word = _figure(written)
     return None if word is None else (language, clip_words(word, 80))
 

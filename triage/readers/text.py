@@ -29,7 +29,7 @@ from functools import lru_cache
 # (``money``), a deadline in their clause sets no time for us (``dates``): an injection
 # cannot escalate by itself; a person weighs it.
 TO_A_MACHINE_RE = re.compile(
-    r"(?<![^\W\d_])(?:(?:instructions?|instru[çc][ãa]o|instru[çc][õo]es|instrucci[óo]n\w*|note|"
+    r"(?<![^\W\d_])(?:(?:instructions?|instru[çc][ãa]o|instru[çc][õo]es|instrucci[óo]n\w*|notes?|nota|"
     r"message|prompt|mensagem|mensaje)\s+(?:to|for|para|pour|an|f[üu]r)\s+(?:the\s+|o\s+|a\s+|"
     r"el\s+|la\s+|l['’]\s*)?(?:[\w-]+\s+){0,2}(?:ai|ia|ki|assistants?|assistentes?|asistentes?|"
     r"models?|modelos?|classifiers?|classificador|clasificador|llms?|bots?|triage)"
@@ -65,6 +65,14 @@ def in_machine_note(text: str, pos: int) -> bool:
         return False
     return TO_A_MACHINE_RE.search(text, opened, pos) is not None
 
+
+# Where a reply's quoted thread starts: "-----Original Message-----", "Em ... escreveu:"
+# (``signals.document``: the thread's claim words; ``money.revisions``: its figures).
+REPLY_HEADER_RE = re.compile(
+    r"^[ \t]*-{2,}\s*(?:original\s+message|mensagem\s+original|mensaje\s+original|"
+    r"message\s+d['’]origine|urspr[üu]ngliche\s+nachricht|messaggio\s+originale)\s*-{2,}"
+    r"|^[ \t]*(?:on|em|el|le|am|il)\s[^\n]{0,160}(?:wrote|escreveu|escribi[óo]|a\s+[ée]crit|"
+    r"schrieb|ha\s+scritto)\s*:", re.IGNORECASE | re.MULTILINE)
 
 # A claim the sender makes on someone else, the carrier or an insurer ("our claim against
 # the line is USD 9,820.00", "reclamação junto à seguradora"): no claim on us (``signals``)

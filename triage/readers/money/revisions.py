@@ -19,6 +19,7 @@ from triage.readers.money.vocabulary import (
     _REVISED_TO_RE,
     _STILL_OPEN_RE,
 )
+from triage.readers.text import REPLY_HEADER_RE
 
 # How many recent figures of a currency a figure is compared with: a claim's items in
 # ``claims``, a balance's claim and payment here (bounded: linear in the figures).
@@ -90,7 +91,7 @@ def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
         if (old.currency == new.currency and old.start - new.end <= _REVISION_VERB * 2
                 and _REPLACED_BY_THIS_RE.match(text, old.end, old.end + _REPLACED_GAP)):
             pairs.append((i, i - 1))
-    for i in range(1, len(amounts)):
+    for i in range(len(amounts)):
         new = amounts[i]
         hi = min(len(text), new.end + _REPLACES_REACH,
                  amounts[i + 1].start if i + 1 < len(amounts) else len(text))
@@ -99,9 +100,22 @@ def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
         old = next((j for j in range(i - 1, max(-1, i - 1 - _RECENT), -1)
                     if amounts[j].currency == new.currency
                     and amounts[j].amount != new.amount), None)
+        if old is None:  # ...or in the quoted thread below: the first claim's figure
+            old = next((j for j in range(i + 1, min(len(amounts), i + 1 + _RECENT))
+                        if amounts[j].currency == new.currency
+                        and amounts[j].amount != new.amount
+                        and _in_thread_below(text, new.end, amounts[j].start)), None)
         if old is not None:
             pairs.append((old, i))
     return pairs
+
+
+def _in_thread_below(text: str, end: int, start: int) -> bool:
+    """Whether the figure at ``start`` stands in a reply's quoted thread that begins after
+    ``end``: a reply header between them, or a quoted line ("> Our claim is ...")."""
+    line = text.rfind("\n", end, start) + 1
+    return (line > 0 and text[line:start].lstrip().startswith(">")) \
+        or REPLY_HEADER_RE.search(text, end, start) is not None
 
 
 def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:

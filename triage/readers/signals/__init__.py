@@ -57,16 +57,16 @@ words, claim types), ``bank`` (bank changes, account identifiers) and ``senders`
 from __future__ import annotations
 
 from triage.readers.signals.bank import BANK_CHANGE, bank_accounts, bank_change_signal
-from triage.readers.signals.bulletins import told_in_a_bulletin
+from triage.readers.signals.bulletins import listed_in_a_digest, told_in_a_bulletin
 from triage.readers.signals.claims import (
     claim_is_made,
-    claim_received,
     claim_types,
     find_affirmed,
     has_claim_signal,
 )
 from triage.readers.signals.document import _doc as _doc
 from triage.readers.signals.document import _folded as _folded
+from triage.readers.signals.document import claim_received
 from triage.readers.signals.matching import words
 from triage.readers.signals.negation import is_negated
 from triage.readers.signals.senders import Lookalike, sender_lookalikes
@@ -94,6 +94,7 @@ __all__ = [
     "is_negated",
     "sender_lookalikes",
     "threat_signal",
+    "listed_in_a_digest",
     "told_in_a_bulletin",
     "words",
 ]

@@ -16,7 +16,8 @@ _FINDING = _whole(
     r"(?:found|find|detected|identified|observed|noticed|discovered|confirmed|saw)",
     r"encontramos", r"detectamos", r"constatamos", r"identificamos", r"observamos",
     r"verificamos", r"hallamos", r"notamos", r"encontraram", r"detectaram", r"constataram",
-    r"(?:in|em|en|on)\s+\d+\s+(?:of\s+(?:the\s+)?\d+\s+)?(?:bales|fardos|pacas|balas|"
+    r"(?:in|em|en|on)\s+(?:uns\s+|umas\s+|unos\s+|about\s+|some\s+)?\d+\s+(?:of\s+(?:the\s+)?"
+    r"\d+\s+)?(?:bales|fardos|pacas|balas|"
     r"containers?|cont[êe]ineres|contenedores)",
     r"\d+\s+(?:bales|fardos|pacas)\s+(?:were|are|was|foram|estão|estavam|fueron|están|"
     r"estaban|with|com|con|contain|contained|containing|contaminad\w*|contaminated|affected|"

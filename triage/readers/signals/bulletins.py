@@ -26,3 +26,24 @@ def told_in_a_bulletin(text: str, figure: str) -> bool:
     made in a bulletin's dress ("monthly update ... we claim USD 74,300") is made."""
     return (_ROUND.search(figure) is not None and _folded(text).anywhere("newsletter")
             and not claim_is_made(text))
+
+
+# A mail system's notice of the messages it holds: quarantine, a spam digest.
+_DIGEST = re.compile(
+    r"\b(?:held|placed|kept|blocked|waiting)\s+in\s+(?:the\s+)?quarantine\b|\bquarantine\s+"
+    r"(?:summary|digest|report|notification|notice)\b|\bspam\s+(?:digest|report|summary)\b"
+    r"|\b(?:retidas?|mensagens?)\s+(?:\w+\s+){0,2}?em\s+quarentena\b"
+    r"|\b(?:retenidos?|mensajes?)\s+(?:\w+\s+){0,2}?en\s+cuarentena\b", re.IGNORECASE)
+# A row of its list: sender, subject and date apart by bars or tabs, or a sender's address.
+_ROW = re.compile(r"\||\t|[\w.+-]+@[\w-]+\.[\w.-]+")
+
+
+def listed_in_a_digest(text: str, start: int) -> bool:
+    """Whether the figure at ``start`` stands on a row of a quarantine notice or a spam
+    digest ("legal@... | NOTICE OF ARBITRATION - claim USD 2,450,000 | 05/05/2027"):
+    another mail's subject, listed, not a claim the sender states."""
+    if _DIGEST.search(text) is None:
+        return False
+    end = text.find("\n", start)
+    line = text[text.rfind("\n", 0, start) + 1:len(text) if end < 0 else end]
+    return _ROW.search(line) is not None

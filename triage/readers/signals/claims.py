@@ -314,14 +314,6 @@ def _lead_in(doc: _Doc, start: int) -> tuple[int, int]:
     return 0, 0
 
 
-def claim_received(text: str) -> bool:
-    """Whether the sender acknowledges or accepts a claim made on it ("We acknowledge
-    receipt of your notice of claim", "Aceitamos o desconto") or says the claim it
-    carries, on someone else, is not on the reader: its figures are not on the reader."""
-    doc = _folded(text)
-    return doc.anywhere("claim_received") or doc.on_others()
-
-
 def claim_is_made(text: str) -> bool:
     """Whether a claim is being made, not only talked about: a threat; an affirmed
     claim word or problem word in a sentence that claims (a finding in the goods, the
@@ -329,6 +321,10 @@ def claim_is_made(text: str) -> bool:
     figure ("claim USD 2,500"). Talk about claims (an offer to reduce them, a report that
     found none, a settled matter, news, a farewell) names the words without the act."""
     doc = _folded(text)
+    if "made" not in doc._memo and doc.settled_above():
+        # The sender's own words settle what the thread below was about: only they can
+        # make a claim ("we confirm receipt of USD 38,000.00 in full and final settlement").
+        doc._memo["made"] = claim_is_made(doc.text[:len(doc.own_words())])
     if "made" not in doc._memo:
         made = bool(own_threat(doc)) or doc.anywhere("withheld")
         received, closed = doc.anywhere("claim_received"), doc.anywhere("withdrawal")

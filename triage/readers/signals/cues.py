@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from triage.readers.signals import further
+from triage.readers.signals import further, yours
 from triage.readers.signals.acts import (
     _CLAIM_ASSERTION,
     _CLAIM_RECEIVED,
@@ -238,6 +238,8 @@ _CUES = {
     "claim_received": re.compile(_CLAIM_RECEIVED),
     "not_on_reader": re.compile(_NOT_ON_READER),
     "award_for_reader": re.compile(further.AWARD_FOR_READER),
+    "reader_claim": re.compile(yours.CLAIM_OF_READER),
+    "settled_above": re.compile(yours.SETTLED_ABOVE),
     "statistics": re.compile(_STATISTICS),
     "topic": re.compile(_TOPIC),
     "clause": re.compile(_CLAUSE),

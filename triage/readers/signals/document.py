@@ -9,7 +9,7 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from triage.readers.signals.cues import _CUES
-from triage.readers.text import fold_for_rules
+from triage.readers.text import REPLY_HEADER_RE, fold_for_rules
 
 # --- The analysed text -----------------------------------------------------------
 
@@ -145,12 +145,32 @@ class _Doc:
         if self.anywhere("award_for_reader"):  # not "despite the award ..., we found ..."
             return not (self.anywhere("claim_assertion") or self.anywhere("finding")) \
                 and _AGAINST_YOU.search(self.low) is None
+        own = self.own_words()
+        if self.anywhere("reader_claim") and _CUES["reader_claim"].search(own):
+            # The sender answers the reader's own claim ("we refer to your claim RO-27-014",
+            # "analisamos a reclamação de vocês"), putting none of its own ("our claim",
+            # "we hold you responsible", "against you").
+            return _CUES["claim_assertion"].search(own) is None \
+                and _AGAINST_YOU.search(own) is None
         if not self.anywhere("not_on_reader"):
             return False
-        quoted = _FORWARDED.search(self.low)
-        own = self.low[:quoted.start()] if quoted else self.low
-        return (quoted is not None or self.anywhere("claim_elsewhere")) \
+        return (len(own) < len(self.low) or self.anywhere("claim_elsewhere")) \
             and _CUES["claim_assertion"].search(own) is None
+
+    def settled_above(self) -> bool:
+        """Whether the sender's own words, above a quoted or forwarded message, settle or
+        close the matter ("in full and final settlement", "we consider the matter
+        closed"): the thread below is its history."""
+        own = self.own_words()
+        return len(own) < len(self.low) and _CUES["settled_above"].search(own) is not None
+
+    def own_words(self) -> str:
+        """The sender's own words: the text (folded, lower case) above a forwarded or
+        quoted message, all of it when there is none."""
+        if "own" not in self._memo:
+            quoted = _FORWARDED.search(self.low)
+            self._memo["own"] = quoted.start() if quoted else len(self.low)
+        return self.low[:self._memo["own"]]  # type: ignore[misc]
 
 
 _AGAINST_YOU = re.compile(r"\bagainst\s+(?:you|your\s+(?:company|firm))\b")
@@ -185,13 +205,16 @@ def _quoted(doc: _Doc, pos: int) -> bool:
     if doc.text[doc.text.rfind("\n", 0, pos) + 1:pos].lstrip().startswith(">"):
         return True
     if "reply_header" not in doc._memo:
-        m = _REPLY_HEADER.search(doc.text)
+        m = REPLY_HEADER_RE.search(doc.text)
         doc._memo["reply_header"] = m.start() if m else len(doc.text)
     return pos >= doc._memo["reply_header"]  # type: ignore[operator]
 
 
-_REPLY_HEADER = re.compile(
-    r"^[ \t]*-{2,}\s*(?:original\s+message|mensagem\s+original|mensaje\s+original|"
-    r"message\s+d['’]origine|urspr[üu]ngliche\s+nachricht|messaggio\s+originale)\s*-{2,}"
-    r"|^[ \t]*(?:on|em|el|le|am|il)\s[^\n]{0,160}(?:wrote|escreveu|escribi[óo]|a\s+[ée]crit|"
-    r"schrieb|ha\s+scritto)\s*:", re.IGNORECASE | re.MULTILINE)
+
+
+def claim_received(text: str) -> bool:
+    """Whether the sender acknowledges or accepts a claim made on it ("We acknowledge
+    receipt of your notice of claim", "Aceitamos o desconto") or says the claim it
+    carries, on someone else, is not on the reader: its figures are not on the reader."""
+    doc = _folded(text)
+    return doc.anywhere("claim_received") or doc.on_others()
