@@ -7,7 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from tests.readers.test_claim_acts_nineteen import _escalates, _open_claimed
-from triage.readers import signals
+from triage.readers import money, signals
 from triage.readers.claim_words import claim_word, named_again
 from triage.readers.language import unread_claim_language
 from triage.readers.text import in_machine_note
@@ -164,3 +164,74 @@ def test_a_defect_found_in_a_named_lot_is_a_finding_a_pitch_s_is_not():
     assert signals.claim_is_made(about)
     none = "No processamento não apareceu polipropileno em nenhum dos 90 fardos."
     assert not signals.claim_is_made(none)
+
+
+# A review of the first version of these readings found each of these claims hidden (or a
+# routine mail read as one); each must stay as it was before them.
+STILL_CLAIMS = [
+    # "your complaint", "contrary to your claim", "about your claim": no reply to it.
+    "Thank you for your complaint about the late documents. Separately, 30 bales arrived wet "
+    "and compensation of USD 55,000 is requested.",
+    "Contrary to your claim, the bales were wet on arrival, as the joint survey shows. "
+    "Compensation of USD 75,000 is due by 30 May.",
+    # A third person's claim ("su reclamo": theirs), and a counter-claim with its finding.
+    "Textil Andina nos pidió enviarles su reclamo: 55 pacas con humedad, compensación USD "
+    "95.000.",
+    "Recebemos sua reclamação sobre o atraso. Por outro lado, constatamos 36 fardos com "
+    "umidade e solicitamos desconto de R$ 280.000,00.",
+    "We refer to your notice of loss of 2 May. Our own notice: 48 bales received wet; "
+    "compensation USD 72,000.",
+]
+
+
+def test_answers_that_claim_too_are_still_claims():
+    for text in STILL_CLAIMS:
+        assert not signals.claim_received(text), text
+        assert signals.claim_is_made(text) or _escalates(text), text
+
+
+def test_a_settlement_denied_or_of_another_matter_closes_nothing_below():
+    below = ("\n\n-----Original Message-----\nFrom: Mill\n\nWe found jute in 40 bales and claim "
+             "USD 125,000 in compensation.\n")
+    for top in ("We cannot consider the matter closed.",
+                "We do not yet consider the matter closed.",
+                "The Fiação Rio matter is closed now, thanks. Different issue: see the new "
+                "claim below from Textil Sul.",
+                "Não assinaremos o termo de quitação enquanto não for paga a reclamação abaixo.",
+                "Settlement proposal: USD 60,000 in full and final settlement, to be paid by "
+                "30 May."):
+        assert signals.claim_is_made(top + below), top
+
+
+def test_only_a_claim_revised_replaces_the_figure_quoted_below():
+    invoice = ("The attached revised invoice for USD 8,000 replaces our previous invoice.\n\n"
+               "-----Original Message-----\nFrom: Mill\n\nOur claim of USD 140,000 for the "
+               "contamination remains open.\n")
+    assert Decimal("140000") in _open_claimed(invoice)
+    breakdown = ("Our revised claim is USD 48,000, which replaces our previous claim. Breakdown:"
+                 "\n> USD 30,000 quality allowance\n> USD 18,000 survey and handling\n")
+    claimed = money.claimed_totals(breakdown)
+    assert [c.money.amount for c in claimed] == [Decimal("48000")] and claimed[0].stated
+
+
+def test_other_readings_keep_the_claims_they_read_before():
+    # A phytosanitary quarantine is no mail system's.
+    held = ("The 4 containers were held in quarantine by the phytosanitary authority. Our "
+            "claim:\n| Total claim | USD 114,500 |\nWe hold you responsible.")
+    assert not signals.listed_in_a_digest(held, held.index("USD")) and _escalates(held)
+    # A note to a person's assistant is the sender's own words.
+    person = ("Segue a reclamação (nota para a assistente: valor total da reclamação R$ "
+              "600.000,00, registrar no sistema hoje).")
+    assert not in_machine_note(person, person.index("600.000"))
+    # A premium lost is claimed; a claim that "can exceed" and is claimed is open.
+    assert _open_claimed("We claim the lost premium of USD 85,000.") == [Decimal("85000")]
+    assert _escalates("The claim can easily exceed USD 900,000. We hereby claim USD 900,000 "
+                      "provisionally.")
+    # One claim word beside a sum in an unread language still goes to a person.
+    russian = ("Уважаемые коллеги, направляем претензию по контракту № 27-118. Просим "
+               "перечислить 48 000 долларов США в течение десяти дней. С уважением, фабрика.")
+    assert unread_claim_language("", russian)[0] == "ru"
+    # A weight difference within tolerance is no finding.
+    assert not signals.claim_is_made(
+        "A divergência de peso verificada no embarque 3 foi de apenas 0,2%, dentro da "
+        "tolerância. Fatura de R$ 860.000,00 segue anexa.")

@@ -69,10 +69,9 @@ _WEST_SLAVIC = (
     "skod", "ztrat", "vlhkost", "zpozd", "oneskor",
     # Croatian, Slovene, Bosnian
     "reklamacij", "odstet", r"\bstet[aeiu]\b", "naknad", "odvjetnik", "zagad", "manjak",
-    # ...damaged, moist, a loss, a credit note, deducted from a payment ("oštećene bale",
-    # "vlažne", "gubitka vlakna", "knjižno odobrenje", "odbiti od sljedeće uplate").
+    # ...damaged, moist, a loss ("oštećene bale", "vlažne", "gubitka vlakna").
     "ostecen", "poskodovan", "vlazn", r"\bvlag[aeiu]\b", r"\bgubit(?:ak|ka|ke|ku|kom)\b",
-    r"\bizgub[aeiu]\b", r"knjizn\w{0,3}\s+odobren", r"\bodbi(?:ti|cemo|jamo|t\w{0,3})\s+od\b",
+    r"\bizgub[aeiu]\b",
 )
 _GREEK = (
     "αξιωσ", "απαιτησ", "απαιτουμε", "αποζημι", "παραπον", r"\bεκπτωσ", "παρακρατ",

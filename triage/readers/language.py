@@ -103,10 +103,15 @@ def unread_claim_language(subject: str, text: str, *,
         # with no sum of money keeps the model's route. A sum of any kind goes to a person.
         amounts = find_amounts(written)
         word = amounts[0].quote if amounts else _sum_named(written)
-    elif word is None or not named_again(language, written):
-        # One claim word alone (a tender's arbitration clause, a statement's credit
-        # note) is read as none: the figures decide.
+    elif word is None:
         word = _figure(written)
+    elif not named_again(language, written):
+        # One claim word alone, with no exact sum of money anywhere (a tender's arbitration
+        # clause, a report's aside in round millions, "1,94 млрд долларов", an
+        # out-of-office reply's complaints contact), is read as none; beside a sum it may
+        # be the claim's ("претензию ... 48 000 долларов").
+        word = _figure(written) or (word if find_amounts(written) or _SUM_IN_WORDS.search(
+            written) else None)
     return None if word is None else (language, clip_words(word, 80))
 
 
@@ -126,7 +131,7 @@ _MEASURE = re.compile(
 # below know.
 _CURRENCY_WORDS = "доллар|долар|डॉलर|ডলার|ڈالر|دلار|דולר|евро|євро|euro|ευρώ|টাকা|ریال|تومان"
 _SUM_IN_WORDS = re.compile(
-    _NUMBER + r"(?:" + _CURRENCY_WORDS + r"|dolar|δολάρι|dola|dollar"
+    _NUMBER + r"(?:" + _CURRENCY_WORDS + r"|dolar|δολ[άα]ρ|dola|dollar"
     r"|यूरो|ইউরো|یورو|אירו|रुप|روپ|рубл|руб\.|гривн|лв|złot|zł|korun|kč"
     r"|forint|ft\b|lei\b|shekel|שקל|shilingi|cent|цент|σεντ|सेंट|সেন্ট|سینٹ|سنت|סנט)",
     re.IGNORECASE)

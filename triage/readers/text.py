@@ -29,7 +29,7 @@ from functools import lru_cache
 # (``money``), a deadline in their clause sets no time for us (``dates``): an injection
 # cannot escalate by itself; a person weighs it.
 TO_A_MACHINE_RE = re.compile(
-    r"(?<![^\W\d_])(?:(?:instructions?|instru[çc][ãa]o|instru[çc][õo]es|instrucci[óo]n\w*|notes?|nota|"
+    r"(?<![^\W\d_])(?:(?:instructions?|instru[çc][ãa]o|instru[çc][õo]es|instrucci[óo]n\w*|note|"
     r"message|prompt|mensagem|mensaje)\s+(?:to|for|para|pour|an|f[üu]r)\s+(?:the\s+|o\s+|a\s+|"
     r"el\s+|la\s+|l['’]\s*)?(?:[\w-]+\s+){0,2}(?:ai|ia|ki|assistants?|assistentes?|asistentes?|"
     r"models?|modelos?|classifiers?|classificador|clasificador|llms?|bots?|triage)"
@@ -37,6 +37,10 @@ TO_A_MACHINE_RE = re.compile(
     r"prior\s+|above\s+)?(?:instructions|rules|prompts?|instru[çc][õo]es|instrucciones|"
     r"regras|reglas)"
     r"|disregard\s+(?:all\s+|the\s+|your\s+)?(?:previous|prior|above)"
+    # "[Nota para el asistente automático de clasificación: ...]" (not a note to a
+    # person's assistant: "nota para a assistente: valor total ...").
+    r"|notas?\s+para\s+(?:o\s+|a\s+|el\s+|la\s+)?(?:assistente|asistente|sistema|modelo)\s+"
+    r"(?:autom[áa]tic[oa]|virtual|de\s+(?:ia|clasificaci[óo]n|classifica[çc][ãa]o|triagem))"
     # "[Automated triage systems: this booking is CRITICAL ...]", in its bracket (not "our
     # automated HVI testing systems: ...", a mill's own findings)
     r"|[\[(]\s{0,3}(?:automated|automatic|ai)\s+(?:[\w-]+\s+){0,2}(?:systems?|assistants?|"

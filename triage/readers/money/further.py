@@ -20,8 +20,9 @@ LATIN_CUES = {
     "contract": r"|nilai kontrak|nilai barang|nilai kargo|surat kredit|nilai l/c",
     # An insurance premium is billed, never claimed ("Premium @ 0.085%: USD 12,410.00
     # (debit note to follow)").
-    "invoice": (r"|nilai faktur|jumlah faktur|nilai invois|premium|pr[êe]mio(?: do seguro)?"
-                r"|prima de seguro|versicherungspr[äa]mie|prime d'assurance"),
+    "invoice": (r"|nilai faktur|jumlah faktur|nilai invois|insurance premium|premium @"
+                r"|premium (?:due|payable|rate)|pr[êe]mio do seguro|pr[êe]mio @|prima de seguro"
+                r"|versicherungspr[äa]mie|prime d'assurance"),
     "price": r"|harga|penawaran|sebut harga",
     "paid": r"|(?:telah|sudah) (?:di)?bayar\w*|dibayarkan|uang muka|pembayaran di muka",
     "invoice_weak": r"|faktur|invois|tagihan|saldo|sisa tagihan|komisi",
@@ -67,11 +68,14 @@ LOSS_RECORD = (r"|\b(?:hist[óo]rico\s+de\s+sinistros|historial\s+de\s+siniestro
                # A course's example: "Case study: a USD 1.2 million stickiness claim".
                r"|\b(?:case\s+stud(?:y|ies)|estudo\s+de\s+caso|estudio\s+de\s+caso|"
                r"fallstudie)\b"
-               # What a claim can come to, as a pitch tells it: "una sola reclamación ...
-               # puede superar los 500.000 USD", "a single claim can exceed USD 500,000".
-               r"|\b(?:(?:can|could|may|might)\s+(?:easily\s+)?(?:exceed|reach|top)|"
-               r"pued(?:e|en)\s+(?:f[áa]cilmente\s+)?(?:superar|exceder|alcanzar|sobrepasar)|"
-               r"pode(?:m)?\s+(?:facilmente\s+)?(?:superar|ultrapassar|passar\s+de|chegar\s+a))\b")
+               # What one claim can come to, as a pitch tells it: "una sola reclamación por
+               # contaminación puede superar los 500.000 USD", "a single claim can exceed".
+               r"|\b(?:(?:a\s+single|one|just\s+one)\s+(?:\w+\s+){0,3}?claim\s+(?:\S+\s+){0,4}?"
+               r"(?:can|could|may|might)\s+(?:easily\s+)?(?:exceed|reach|top)|una\s+sola\s+"
+               r"(?:\w+\s+){0,2}?reclamaci[óo]n\s+(?:\S+\s+){0,4}?pued\w+\s+(?:f[áa]cilmente\s+)?"
+               r"(?:superar|exceder|alcanzar|sobrepasar)|uma\s+(?:[úu]nica|s[óo])\s+(?:\w+\s+){0,2}?"
+               r"reclama[çc][ãa]o\s+(?:\S+\s+){0,4}?pode\s+(?:facilmente\s+)?(?:superar|"
+               r"ultrapassar|passar\s+de|chegar\s+a))\b")
 # Not an open claim in a figure's sentence: settled, paid, received, withdrawn, not
 # claimed, a condition (``vocabulary._NOT_OPEN_RE``), and that record.
 NOT_OPEN = (r"|\b(?:(?:telah|sudah)\s+(?:\w+\s+)?(?:diselesaikan|dibayar|dilunasi|diterima|"

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from triage.readers.money.amount import Money
 from triage.readers.money.cues import _SENTENCE_WINDOW, _Context
+from triage.readers.money.threads import claim_revised, in_thread_below
 from triage.readers.money.vocabulary import (
     _BALANCE_RE,
     _PAYMENT_AFTER_RE,
@@ -19,7 +20,6 @@ from triage.readers.money.vocabulary import (
     _REVISED_TO_RE,
     _STILL_OPEN_RE,
 )
-from triage.readers.text import REPLY_HEADER_RE
 
 # How many recent figures of a currency a figure is compared with: a claim's items in
 # ``claims``, a balance's claim and payment here (bounded: linear in the figures).
@@ -100,22 +100,15 @@ def _replaced_by(text: str, amounts: list[Money]) -> list[tuple[int, int]]:
         old = next((j for j in range(i - 1, max(-1, i - 1 - _RECENT), -1)
                     if amounts[j].currency == new.currency
                     and amounts[j].amount != new.amount), None)
-        if old is None:  # ...or in the quoted thread below: the first claim's figure
+        if old is None and claim_revised(text[max(0, new.start - _REVISION_VERB):hi]):
+            # ...or the first claim's figure, quoted below it.
             old = next((j for j in range(i + 1, min(len(amounts), i + 1 + _RECENT))
                         if amounts[j].currency == new.currency
                         and amounts[j].amount != new.amount
-                        and _in_thread_below(text, new.end, amounts[j].start)), None)
+                        and in_thread_below(text, new.end, amounts[j].start)), None)
         if old is not None:
             pairs.append((old, i))
     return pairs
-
-
-def _in_thread_below(text: str, end: int, start: int) -> bool:
-    """Whether the figure at ``start`` stands in a reply's quoted thread that begins after
-    ``end``: a reply header between them, or a quoted line ("> Our claim is ...")."""
-    line = text.rfind("\n", end, start) + 1
-    return (line > 0 and text[line:start].lstrip().startswith(">")) \
-        or REPLY_HEADER_RE.search(text, end, start) is not None
 
 
 def _revisions(ctx: _Context, amounts: list[Money]) -> list[tuple[int, int]]:

@@ -30,10 +30,12 @@ def told_in_a_bulletin(text: str, figure: str) -> bool:
 
 # A mail system's notice of the messages it holds: quarantine, a spam digest.
 _DIGEST = re.compile(
-    r"\b(?:held|placed|kept|blocked|waiting)\s+in\s+(?:the\s+)?quarantine\b|\bquarantine\s+"
-    r"(?:summary|digest|report|notification|notice)\b|\bspam\s+(?:digest|report|summary)\b"
-    r"|\b(?:retidas?|mensagens?)\s+(?:\w+\s+){0,2}?em\s+quarentena\b"
-    r"|\b(?:retenidos?|mensajes?)\s+(?:\w+\s+){0,2}?en\s+cuarentena\b", re.IGNORECASE)
+    r"\b(?:messages?|e-?mails?)\s+(?:(?:are|were|have\s+been|has\s+been)\s+)?(?:held|placed|"
+    r"kept|blocked|waiting)\s+in\s+(?:the\s+|your\s+)?quarantine\b"
+    r"|\b(?:quarantine|spam)\s+(?:summary|digest)\b|\b(?:e-?mail|message|spam)\s+quarantine\s+"
+    r"(?:report|notification|notice)\b"
+    r"|\bmensagens\s+(?:\w+\s+){0,2}?em\s+quarentena\b"
+    r"|\bmensajes\s+(?:\w+\s+){0,2}?en\s+cuarentena\b", re.IGNORECASE)
 # A row of its list: sender, subject and date apart by bars or tabs, or a sender's address.
 _ROW = re.compile(r"\||\t|[\w.+-]+@[\w-]+\.[\w.-]+")
 

@@ -149,8 +149,9 @@ class _Doc:
         if self.anywhere("reader_claim") and _CUES["reader_claim"].search(own):
             # The sender answers the reader's own claim ("we refer to your claim RO-27-014",
             # "analisamos a reclamação de vocês"), putting none of its own ("our claim",
-            # "we hold you responsible", "against you").
-            return _CUES["claim_assertion"].search(own) is None \
+            # "we hold you responsible", a defect it found, "against you", a demand).
+            return not any(_CUES[cue].search(own) for cue in (
+                "claim_assertion", "finding", "withheld", "own_demand")) \
                 and _AGAINST_YOU.search(own) is None
         if not self.anywhere("not_on_reader"):
             return False
@@ -162,7 +163,10 @@ class _Doc:
         close the matter ("in full and final settlement", "we consider the matter
         closed"): the thread below is its history."""
         own = self.own_words()
-        return len(own) < len(self.low) and _CUES["settled_above"].search(own) is not None
+        if len(own) == len(self.low) or _CUES["claim_below"].search(own):
+            return False
+        return any(_CUES["not_settled_above"].search(own, max(0, m.start() - 40), m.start())
+                   is None for m in _CUES["settled_above"].finditer(own))
 
     def own_words(self) -> str:
         """The sender's own words: the text (folded, lower case) above a forwarded or

@@ -109,11 +109,13 @@ FINDING = [
     # "contamination ... found in the above lot" (not "any contamination found in the bales").
     r"found\s+in\s+(?:the\s+)?(?:above|said|subject|captioned|above-?mentioned)\s+(?:lots?|"
     r"bales|cotton|shipment|consignment|containers?)\b",
-    # ...in Portuguese and Spanish, the participle naming the lot: "contaminação por
-    # polipropileno encontrada no lote MT27-0611", "detectada en el lote" (not "encontrada
-    # nos fardos" of a pitch: the lot is named by its number).
-    r"(?:encontrad|detectad|constatad|identificad|verificad|hallad)[oa]s?\s+(?:no|na|en\s+el)\s+"
-    r"(?:lote|contrato|embarque|container|cont[êe]iner|contenedor)\s+(?=\S*\d)",
+    # ...in Portuguese and Spanish, a defect's participle naming the lot: "contaminação por
+    # polipropileno encontrada no lote MT27-0611" (not "a divergência ... verificada no
+    # embarque 3 ... dentro da tolerância", nor "encontrada nos fardos" of a pitch).
+    r"(?:contamina[çc][ãa]o|contaminaci[óo]n|polipropileno|juta|yute|umidade|humedad|pl[áa]stico)"
+    r"\s+(?:\S+\s+){0,6}?(?:encontrad|detectad|constatad|identificad|hallad)[oa]s?\s+(?:no|na|"
+    r"en\s+el)\s+(?:lote|embarque|cont[êe]iner|contenedor)\s+(?=\S*\d)(?!\S+\s+de\s+(?:um|uma|"
+    r"outro|outra|otro|otra|un|una)\s)",
 ]
 # A count of bales found with the problem: "12俵", "12개 베일", "12 เบล", "12 بالة".
 FINDING_COUNTS = r"|[0-9]+\s?(?:俵|ベール|梱|개\s?베일|베일|เบล|بالة)"

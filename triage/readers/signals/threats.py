@@ -6,7 +6,7 @@ import re
 
 from triage.readers.signals import further
 from triage.readers.signals.cues import _SELF_THREAT
-from triage.readers.signals.document import _FORWARDED, _Doc, _folded
+from triage.readers.signals.document import _Doc, _folded
 from triage.readers.signals.matching import _MAX_CANDIDATES, _compact, _whole
 from triage.readers.signals.negation import _post_negated, _pre_negated
 from triage.readers.signals.topics import _topic_only
@@ -196,5 +196,5 @@ def own_threat(doc: _Doc) -> str:
         return quote
     if doc.anywhere("award_for_reader"):
         return ""
-    below = _FORWARDED.search(doc.low)
-    return _threat(_folded(doc.text[:below.start()])) if below else quote
+    own = len(doc.own_words())
+    return _threat(_folded(doc.text[:own])) if own < len(doc.low) else quote
