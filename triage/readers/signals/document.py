@@ -135,8 +135,10 @@ class _Doc:
         """The sender says the claim its mail carries is not on the reader ("no claim is
         being made against your company"), carries it on someone else (a claim on a
         carrier, or a forwarded or quoted message), and its own words above that message
-        put no claim to the reader; or it reports an award won by the reader. Remembered:
-        the claim readings and the threat reader each ask it."""
+        put no claim to the reader; or it answers the reader's own claim ("we refer to
+        your claim RO-27-014", ``yours.CLAIM_OF_READER``) and claims, finds and demands
+        nothing of its own; or it reports an award won by the reader. Remembered: the
+        claim readings and the threat reader each ask it."""
         if "on_others" not in self._memo:
             self._memo["on_others"] = self._on_others()
         return bool(self._memo["on_others"])
