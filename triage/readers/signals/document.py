@@ -216,8 +216,6 @@ def _quoted(doc: _Doc, pos: int) -> bool:
     return pos >= doc._memo["reply_header"]  # type: ignore[operator]
 
 
-
-
 def claim_received(text: str) -> bool:
     """Whether the sender acknowledges or accepts a claim made on it ("We acknowledge
     receipt of your notice of claim", "Aceitamos o desconto") or says the claim it
